@@ -1,0 +1,32 @@
+# Two entry points (see README): `make run` and `make test`. Both create .venv and install the
+# pinned dependencies first; nothing is downloaded at run time.
+VENV ?= .venv
+PYTHON ?= python3
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup run test lint bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml constraints.txt models/coreferee_model_en/setup.cfg
+	$(PYTHON) -m venv $(VENV)
+	# CPU torch first (Stanza imports torch); a bare "torch" requirement would pull a CUDA build.
+	$(BIN)/python -m pip install --quiet "torch==2.13.0"
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev]"
+	# The coreferee English model trained on LitBank by scripts/train_coreferee.py.
+	$(BIN)/python -m pip install --quiet --no-deps ./models/coreferee_model_en
+	touch $(STAMP)
+
+run: setup
+	$(BIN)/discofuse annotate samples/sports/derby_report.txt
+
+test: setup
+	$(BIN)/ruff check discofuse pipelines tests scripts bench
+	$(BIN)/pytest -q
+
+bench: setup
+	$(BIN)/python bench/annotate_speed.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,135 @@
+"""Annotate text with spaCy (+ coreferee) into the backend-neutral `Document` model."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Union
+
+from spacy.language import Language
+from spacy.tokens import Doc
+from spacy.tokens import Token as SpacyToken
+
+from discofuse.annotate.spacy_loader import shared_pipeline
+from discofuse.annotate.text_input import MAX_CHARS, check_text
+from discofuse.document import Cluster, Document, Mention, Sentence, Token, mention_kind
+from discofuse.labels import PRONOUN_TAGS
+
+Pretokenized = Sequence[Sequence[str]]
+"""Sentences given as lists of words: kept exactly, one `Sentence` per inner list."""
+
+AnnotatorInput = Union[str, bytes, Pretokenized]
+
+# Left dependents that belong to a noun phrase mention ("the Brazilian players", "Carlos Ruiz").
+_NOUN_PHRASE_LEFT_DEPS = frozenset(
+    {"det", "poss", "compound", "amod", "nummod", "nmod", "quantmod", "predet", "case"}
+)
+
+
+class SpacyAnnotator:
+    """Turns raw text or pre-tokenized sentences into `Document`s, batching with `nlp.pipe`."""
+
+    def __init__(
+        self,
+        coref: bool = True,
+        nlp: Language | None = None,
+        batch_size: int = 64,
+        max_chars: int = MAX_CHARS,
+    ):
+        self.nlp = nlp if nlp is not None else shared_pipeline(coref)
+        self.coref = "coreferee" in self.nlp.pipe_names
+        self.batch_size = batch_size
+        self.max_chars = max_chars
+
+    def annotate(self, text: AnnotatorInput, doc_id: str = "") -> Document:
+        return next(self.annotate_many([(doc_id, text)]))
+
+    def annotate_many(self, items: Iterable[tuple[str, AnnotatorInput]]) -> Iterator[Document]:
+        """Annotate (id, input) pairs in order. Raises BadInputError on the first bad input."""
+        pending = ((doc_id, self._to_spacy_input(text)) for doc_id, text in items)
+        for spacy_doc, doc_id in self.nlp.pipe(
+            ((value, doc_id) for doc_id, value in pending),
+            as_tuples=True,
+            batch_size=self.batch_size,
+        ):
+            yield self.to_document(spacy_doc, doc_id)
+
+    def _to_spacy_input(self, text: AnnotatorInput) -> str | Doc:
+        if isinstance(text, (str, bytes)):
+            return check_text(text, self.max_chars)
+        sentences = [[word for word in sentence if word.strip()] for sentence in text]
+        sentences = [sentence for sentence in sentences if sentence]
+        check_text(" ".join(" ".join(sentence) for sentence in sentences), self.max_chars)
+        words = [word for sentence in sentences for word in sentence]
+        doc = Doc(self.nlp.vocab, words=words, spaces=[True] * len(words))
+        position = 0
+        for sentence in sentences:
+            for offset in range(len(sentence)):
+                doc[position + offset].is_sent_start = offset == 0
+            position += len(sentence)
+        return doc
+
+    def to_document(self, doc: Doc, doc_id: str = "") -> Document:
+        """Convert a parsed spaCy Doc; heads that leave their sentence become ROOT."""
+        sentences: list[Sentence] = []
+        where: dict[int, tuple[int, int]] = {}
+        for sentence_index, span in enumerate(doc.sents):
+            tokens = []
+            for local, token in enumerate(span):
+                where[token.i] = (sentence_index, local)
+                tokens.append(_convert_token(token, span.start, span.end, local))
+            sentences.append(Sentence(tokens=tokens))
+        clusters = _clusters(doc, where) if self.coref else []
+        return Document(id=doc_id, sentences=sentences, clusters=clusters)
+
+
+def _convert_token(token: SpacyToken, start: int, end: int, local: int) -> Token:
+    inside = start <= token.head.i < end
+    return Token(
+        text=token.text,
+        ws=token.whitespace_,
+        tag=token.tag_,
+        pos=token.pos_,
+        dep=token.dep_ if inside else "ROOT",
+        head=token.head.i - start if inside else local,
+        lemma=token.lemma_,
+        morph=str(token.morph),
+        ent_type=token.ent_type_,
+    )
+
+
+def _span_of(head: SpacyToken) -> tuple[int, int]:
+    """Document token range [start, end) of the noun phrase headed by `head` (pre-head part only)."""
+    if head.tag_ in PRONOUN_TAGS:
+        return head.i, head.i + 1
+    start = head.i
+    for child in head.lefts:
+        if child.dep_ in _NOUN_PHRASE_LEFT_DEPS:
+            start = min(start, child.left_edge.i)
+    return start, head.i + 1
+
+
+def _clusters(doc: Doc, where: dict[int, tuple[int, int]]) -> list[Cluster]:
+    """coreferee chains as clusters of span mentions, dropping mentions that cross sentences."""
+    clusters = []
+    for chain in doc._.coref_chains or []:
+        mentions = []
+        for coreferee_mention in chain:
+            heads = [doc[i] for i in coreferee_mention.token_indexes]
+            spans = [_span_of(head) for head in heads]
+            start, end = min(s for s, _ in spans), max(e for _, e in spans)
+            (sentence, local_start), (last_sentence, _) = where[start], where[end - 1]
+            if sentence != last_sentence:
+                continue
+            head = heads[0]
+            mentions.append(
+                Mention(
+                    sentence=sentence,
+                    start=local_start,
+                    end=local_start + (end - start),
+                    head=where[head.i][1],
+                    kind=mention_kind(head.tag_),
+                )
+            )
+        if len(mentions) > 1:
+            clusters.append(Cluster(mentions=mentions))
+    return clusters

@@ -1,0 +1,41 @@
+"""The `discofuse` command: one subcommand per module, errors as one line without a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from discofuse import __version__
+from discofuse.errors import DiscofuseError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from discofuse.commands import annotate, debug, unfuse
+
+    parser = argparse.ArgumentParser(
+        prog="discofuse", description="Rule-based generator of DiscoFuse-style sentence-fusion data."
+    )
+    parser.add_argument("--version", action="version", version=f"discofuse {__version__}")
+    subcommands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in (annotate, debug, unfuse):
+        module.register(subcommands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.run(args) or 0
+    except DiscofuseError as error:
+        print(f"discofuse: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

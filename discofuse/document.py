@@ -1,0 +1,153 @@
+"""The annotated-text model that rules run over, independent of the parser that produced it.
+
+A `Document` holds sentences of `Token`s and coreference `Cluster`s of `Mention`s. These are the
+paper's lists (Table 11): Z is `[t.text for t in sentence.tokens]`, Z_t the `tag`s, Z_l the `dep`s,
+and m(Z, R) the pairs of mentions of one cluster that fall in Z and R.
+
+Everything is a plain dataclass of str/int/bool/float so a document can cross Beam stages as a dict
+(`to_dict` / `from_dict`) or an Arrow row (`ARROW_SCHEMA`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import pyarrow as pa
+
+from discofuse.labels import PRONOUN_TAGS, PROPER_NOUN_TAGS
+
+PRONOUN = "pronoun"
+NOMINAL = "nominal"
+PROPER = "proper"
+MENTION_KINDS = (PRONOUN, NOMINAL, PROPER)
+
+
+def mention_kind(head_tag: str) -> str:
+    """Pronoun / proper / nominal, from the PTB tag of the mention's head."""
+    if head_tag in PRONOUN_TAGS:
+        return PRONOUN
+    if head_tag in PROPER_NOUN_TAGS:
+        return PROPER
+    return NOMINAL
+
+
+@dataclass(slots=True)
+class Token:
+    """One token. `head` is the index of the head token in the same sentence (itself for ROOT)."""
+
+    text: str
+    ws: str = " "
+    tag: str = ""
+    pos: str = ""
+    dep: str = ""
+    head: int = 0
+    lemma: str = ""
+    morph: str = ""
+    ent_type: str = ""
+
+
+@dataclass(slots=True)
+class Mention:
+    """A token span [start, end) of one sentence referring to an entity; `head` is its syntactic head."""
+
+    sentence: int
+    start: int
+    end: int
+    head: int
+    kind: str
+
+
+@dataclass(slots=True)
+class Cluster:
+    """Mentions of one entity, in text order."""
+
+    mentions: list[Mention] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Sentence:
+    tokens: list[Token] = field(default_factory=list)
+
+    @property
+    def words(self) -> list[str]:
+        return [token.text for token in self.tokens]
+
+    @property
+    def text(self) -> str:
+        return "".join(token.text + token.ws for token in self.tokens).strip()
+
+
+@dataclass(slots=True)
+class Document:
+    """An annotated document: sentences plus coreference clusters over them."""
+
+    id: str = ""
+    sentences: list[Sentence] = field(default_factory=list)
+    clusters: list[Cluster] = field(default_factory=list)
+
+    def mentions_in(self, sentence: int) -> list[tuple[int, Mention]]:
+        """(cluster index, mention) for each mention inside one sentence."""
+        return [
+            (index, mention)
+            for index, cluster in enumerate(self.clusters)
+            for mention in cluster.mentions
+            if mention.sentence == sentence
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Document:
+        return cls(
+            id=data.get("id", ""),
+            sentences=[
+                Sentence(tokens=[Token(**token) for token in sentence["tokens"]])
+                for sentence in data.get("sentences", [])
+            ],
+            clusters=[
+                Cluster(mentions=[Mention(**mention) for mention in cluster["mentions"]])
+                for cluster in data.get("clusters", [])
+            ],
+        )
+
+
+_TOKEN_TYPE = pa.struct(
+    [
+        ("text", pa.string()),
+        ("ws", pa.string()),
+        ("tag", pa.string()),
+        ("pos", pa.string()),
+        ("dep", pa.string()),
+        ("head", pa.int32()),
+        ("lemma", pa.string()),
+        ("morph", pa.string()),
+        ("ent_type", pa.string()),
+    ]
+)
+_MENTION_TYPE = pa.struct(
+    [
+        ("sentence", pa.int32()),
+        ("start", pa.int32()),
+        ("end", pa.int32()),
+        ("head", pa.int32()),
+        ("kind", pa.string()),
+    ]
+)
+ARROW_SCHEMA = pa.schema(
+    [
+        ("id", pa.string()),
+        ("sentences", pa.list_(pa.struct([("tokens", pa.list_(_TOKEN_TYPE))]))),
+        ("clusters", pa.list_(pa.struct([("mentions", pa.list_(_MENTION_TYPE))]))),
+    ]
+)
+
+
+def documents_to_arrow(documents: list[Document]) -> pa.Table:
+    """Documents as an Arrow table with `ARROW_SCHEMA`, one row each."""
+    return pa.Table.from_pylist([doc.to_dict() for doc in documents], schema=ARROW_SCHEMA)
+
+
+def documents_from_arrow(table: pa.Table) -> list[Document]:
+    return [Document.from_dict(row) for row in table.to_pylist()]

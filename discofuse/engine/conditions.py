@@ -1,0 +1,627 @@
+"""Rule conditions: compiled from YAML once, evaluated as a backtracking search over bindings.
+
+Each condition takes the bindings so far and yields every extension under which it holds: a test
+yields the bindings unchanged or nothing, a search (`token: i` with i unbound, `phrase`, `edge`,
+`coref`) yields one extension per match, in text order. A rule matches when the chain of its
+conditions yields a complete binding; the first one found is used.
+
+Positions are 1-based, like the paper's z^(1) ... z^(|Z|).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from discofuse.document import MENTION_KINDS, Mention
+from discofuse.engine.expressions import (
+    Comparison,
+    Expression,
+    ExpressionError,
+    parse_comparison,
+    parse_expression,
+)
+from discofuse.engine.named_lists import NamedLists, Phrase
+from discofuse.engine.state import State
+from discofuse.engine.yaml_source import RuleError, line_of
+from discofuse.labels import CANONICAL_LABELS, PTB_TAGS
+
+Bindings = dict[str, Any]
+
+TOKEN_FIELDS = {"text", "tag", "pos", "dep", "lemma", "ent"}
+COMMA_MODES = ("forbidden", "optional", "required")
+
+
+@dataclass(frozen=True)
+class MatchedPhrase:
+    """A phrase bound by a `phrase` condition: 1-based [start, end] in `list_name`, and its words."""
+
+    list_name: str
+    start: int
+    end: int
+    words: tuple[str, ...]
+
+    def __len__(self) -> int:
+        return self.end - self.start + 1
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words).lower()
+
+
+@dataclass(frozen=True)
+class MentionPair:
+    """An anaphor in one list and the best antecedent of its entity in another (1-based spans)."""
+
+    anaphor: Mention
+    anaphor_span: tuple[int, int]
+    antecedent: Mention
+    antecedent_span: tuple[int, int]
+
+
+def length_function(state: State, bindings: Mapping[str, Any]):
+    def length_of(name: str) -> int:
+        value = bindings.get(name)
+        if isinstance(value, MatchedPhrase):
+            return len(value)
+        if value is None and name in state.lists:
+            return len(state.lists[name])
+        if isinstance(value, list):
+            return len(value)
+        raise KeyError(name)
+
+    return length_of
+
+
+def evaluate(expression: Expression, state: State, bindings: Mapping[str, Any]) -> int:
+    return expression.evaluate(bindings, length_function(state, bindings))
+
+
+@dataclass
+class CompileScope:
+    """What is known while compiling one rule: bound names, list names, named lists, location."""
+
+    lists: NamedLists
+    list_names: set[str]
+    default_list: str
+    bound: set[str] = field(default_factory=set)
+    file: str = ""
+    rule: str = ""
+
+    def error(self, message: str, node: Any) -> RuleError:
+        return RuleError(message, file=self.file, line=line_of(node), rule=self.rule)
+
+    def expression(self, source: Any, node: Any) -> Expression:
+        try:
+            expression = parse_expression(source)
+        except ExpressionError as error:
+            raise self.error(str(error), node) from None
+        self.check_names(expression.names, expression.lengths, node, str(source))
+        return expression
+
+    def check_names(self, names, lengths, node, source: str) -> None:
+        for name in sorted(names):
+            if name not in self.bound:
+                raise self.error(f"'{source}' uses variable '{name}' before it is bound", node)
+        for name in sorted(lengths):
+            if name not in self.bound and name not in self.list_names:
+                raise self.error(f"'{source}' uses |{name}|, which is no list or phrase", node)
+
+    def list_name(self, node: Any, value: Any) -> str:
+        name = self.default_list if value is None else str(value)
+        if name not in self.list_names:
+            known = ", ".join(sorted(self.list_names))
+            raise self.error(f"unknown token list '{name}' (known here: {known})", node)
+        return name
+
+    def new_variable(self, name: Any, node: Any) -> str:
+        if not isinstance(name, str) or not name.isidentifier():
+            raise self.error(f"'{name}' is not a valid variable name", node)
+        if name in self.list_names:
+            raise self.error(f"variable '{name}' has the name of a token list", node)
+        self.bound.add(name)
+        return name
+
+
+class Condition:
+    """Base class: `source` is the condition as written, for traces and errors."""
+
+    source: str = ""
+    line: int = 0
+
+    def solutions(self, state: State, bindings: Bindings) -> Iterator[Bindings]:
+        raise NotImplementedError
+
+
+def _check_keys(node: Mapping, allowed: set[str], kind: str, scope: CompileScope) -> None:
+    unknown = sorted(set(node) - allowed)
+    if unknown:
+        raise scope.error(
+            f"unknown key(s) {', '.join(unknown)} in '{kind}' condition "
+            f"(allowed: {', '.join(sorted(allowed))})",
+            node,
+        )
+
+
+def _describe(node: Mapping) -> str:
+    return ", ".join(f"{key}: {value}" for key, value in node.items())
+
+
+@dataclass
+class TokenPredicate:
+    """Allowed values of one token field; text and lemma compare case-insensitively."""
+
+    field: str
+    values: frozenset[str]
+
+    def holds(self, item) -> bool:
+        token = item.token
+        if self.field == "text":
+            return item.text.lower() in self.values
+        if token is None:
+            return False
+        if self.field == "lemma":
+            return token.lemma.lower() in self.values
+        value = {"tag": token.tag, "pos": token.pos, "dep": token.dep, "ent": token.ent_type}
+        return value[self.field] in self.values
+
+
+def _predicate(field_name: str, value: Any, node: Any, scope: CompileScope) -> TokenPredicate:
+    raw = value if isinstance(value, list) else [value]
+    values: set[str] = set()
+    for entry in raw:
+        entry = str(entry)
+        if entry.startswith("$"):
+            values |= scope.lists.words(entry[1:], scope.error, node)
+        else:
+            values.add(entry)
+    if field_name in ("text", "lemma"):
+        values = {v.lower() for v in values}
+    if field_name == "dep":
+        unknown = sorted(values - CANONICAL_LABELS)
+        if unknown:
+            raise scope.error(f"unknown dependency label(s) {unknown} for the canonical scheme", node)
+    if field_name == "tag":
+        unknown = sorted(values - PTB_TAGS)
+        if unknown:
+            raise scope.error(f"unknown PTB tag(s) {unknown}", node)
+    return TokenPredicate(field_name, frozenset(values))
+
+
+class TokenCondition(Condition):
+    """`token: i` with predicates: binds i by search when unbound, else tests position i."""
+
+    KEYS = {"token", "of", "range"} | TOKEN_FIELDS
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        _check_keys(node, self.KEYS, "token", scope)
+        self.source, self.line = _describe(node), line_of(node)
+        self.list_name = scope.list_name(node, node.get("of"))
+        target = node["token"]
+        self.variable: str | None = None
+        self.position: Expression | None = None
+        if isinstance(target, str) and target.isidentifier() and target not in scope.bound:
+            self.range = _range(node.get("range"), node, scope)
+            self.variable = scope.new_variable(target, node)
+        else:
+            if "range" in node:
+                raise scope.error("'range' only applies when the token variable is unbound", node)
+            self.position = scope.expression(target, node)
+        self.predicates = [
+            _predicate(name, node[name], node, scope) for name in sorted(TOKEN_FIELDS) if name in node
+        ]
+
+    def _holds(self, state: State, position: int) -> bool:
+        items = state.lists[self.list_name]
+        if not 1 <= position <= len(items):
+            return False
+        item = items[position - 1]
+        return all(predicate.holds(item) for predicate in self.predicates)
+
+    def solutions(self, state: State, bindings: Bindings) -> Iterator[Bindings]:
+        if self.position is not None:
+            if self._holds(state, evaluate(self.position, state, bindings)):
+                yield bindings
+            return
+        for position in _positions(self.range, state, self.list_name, bindings):
+            if self._holds(state, position):
+                yield {**bindings, self.variable: position}
+
+
+def _range(value: Any, node: Any, scope: CompileScope) -> tuple[Expression, Expression] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 2:
+        raise scope.error("'range' must be [first, last] (1-based, inclusive)", node)
+    return scope.expression(value[0], node), scope.expression(value[1], node)
+
+
+def _positions(range_, state: State, list_name: str, bindings: Bindings) -> range:
+    size = len(state.lists[list_name])
+    if range_ is None:
+        return range(1, size + 1)
+    first = max(1, evaluate(range_[0], state, bindings))
+    last = min(size, evaluate(range_[1], state, bindings))
+    return range(first, last + 1)
+
+
+class TestCondition(Condition):
+    """`test: "1 < i < j <= i+5"`: a chain of comparisons over bound variables and lengths."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        _check_keys(node, {"test"}, "test", scope)
+        self.source, self.line = f"test: {node['test']}", line_of(node)
+        try:
+            self.comparison: Comparison = parse_comparison(str(node["test"]))
+        except ExpressionError as error:
+            raise scope.error(str(error), node) from None
+        lengths = frozenset().union(*(o.lengths for o in self.comparison.operands))
+        scope.check_names(self.comparison.names, lengths, node, str(node["test"]))
+
+    def solutions(self, state: State, bindings: Bindings) -> Iterator[Bindings]:
+        if self.comparison.holds(bindings, length_function(state, bindings)):
+            yield bindings
+
+
+class PhraseCondition(Condition):
+    """`phrase: S` from a named phrase list, at a position (`at`) or anywhere (S ≺ Z / S ⊏ Z).
+
+    `comma_before` / `comma_after`: forbidden (default), optional or required; a matched comma
+    becomes part of S, as the released connective strings show (", but", "however ,").
+    """
+
+    KEYS = {"phrase", "list", "of", "at", "range", "comma_before", "comma_after"}
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        _check_keys(node, self.KEYS, "phrase", scope)
+        self.source, self.line = _describe(node), line_of(node)
+        self.list_name = scope.list_name(node, node.get("of"))
+        if "list" not in node:
+            raise scope.error("'phrase' needs 'list: $name' naming a phrase list", node)
+        self.phrases: Phrase = scope.lists.phrases(str(node["list"]).lstrip("$"), scope.error, node)
+        self.comma_before = _comma_mode(node, "comma_before", scope)
+        self.comma_after = _comma_mode(node, "comma_after", scope)
+        at = node.get("at")
+        self.start_variable: str | None = None
+        self.start: Expression | None = None
+        self.range = None
+        if isinstance(at, str) and at.isidentifier() and at not in scope.bound:
+            self.range = _range(node.get("range"), node, scope)
+            self.start_variable = at
+        elif at is not None:
+            self.start = scope.expression(at, node)
+        elif "range" in node:
+            self.range = _range(node.get("range"), node, scope)
+        self.name = scope.new_variable(node["phrase"], node)
+        if self.start_variable:
+            scope.new_variable(self.start_variable, node)
+
+    def _matches_at(self, words: list[str], start: int) -> Iterator[tuple[int, int]]:
+        """(first, last) 1-based spans of S beginning at `start` (its comma, or its first word)."""
+        has_comma = words[start - 1] == ","
+        phrase_starts = []
+        if has_comma and self.comma_before != "forbidden":
+            phrase_starts.append(start + 1)
+        if self.comma_before != "required":
+            phrase_starts.append(start)
+        for phrase_start in phrase_starts:
+            for length in self.phrases.lengths_at(words, phrase_start - 1):
+                last = phrase_start + length - 1
+                comma_follows = last < len(words) and words[last] == ","
+                if comma_follows and self.comma_after != "forbidden":
+                    yield start, last + 1
+                if self.comma_after != "required":
+                    yield start, last
+
+    def solutions(self, state: State, bindings: Bindings) -> Iterator[Bindings]:
+        words = [word.lower() for word in state.words(self.list_name)]
+        if self.start is not None:
+            starts: range | list[int] = [evaluate(self.start, state, bindings)]
+        else:
+            starts = _positions(self.range, state, self.list_name, bindings)
+        for start in starts:
+            if not 1 <= start <= len(words):
+                continue
+            for first, last in self._matches_at(words, start):
+                phrase = MatchedPhrase(
+                    self.list_name, first, last, tuple(state.words(self.list_name)[first - 1 : last])
+                )
+                extended = {**bindings, self.name: phrase}
+                if self.start_variable:
+                    extended[self.start_variable] = first
+                yield extended
+
+
+def _comma_mode(node: Mapping, key: str, scope: CompileScope) -> str:
+    mode = str(node.get(key, "forbidden"))
+    if mode not in COMMA_MODES:
+        raise scope.error(f"'{key}' must be one of {', '.join(COMMA_MODES)}", node)
+    return mode
+
+
+def _head_position(state: State, list_name: str, position: int) -> int | None:
+    item = state.lists[list_name][position - 1]
+    if item.token is None or item.token.head == item.index:
+        return None
+    return state.position_of(list_name, item.sentence, item.token.head)
+
+
+class EdgeCondition(Condition):
+    """`edge: {head: k, child: j}`: a dependency edge k -> j; binds whichever side is unbound."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        spec = node["edge"]
+        if not isinstance(spec, Mapping) or set(spec) - {"head", "child"} or len(spec) != 2:
+            raise scope.error("'edge' must be {head: ..., child: ...}", node)
+        _check_keys(node, {"edge", "of"}, "edge", scope)
+        self.source, self.line = f"edge: {spec['head']} -> {spec['child']}", line_of(node)
+        self.list_name = scope.list_name(node, node.get("of"))
+        self.head_var = self._unbound(spec["head"], scope)
+        self.child_var = self._unbound(spec["child"], scope)
+        if self.head_var and self.child_var:
+            raise scope.error("'edge' needs at least one side already bound", node)
+        self.head = None if self.head_var else scope.expression(spec["head"], node)
+        self.child = None if self.child_var else scope.expression(spec["child"], node)
+        for name in (self.head_var, self.child_var):
+            if name:
+                scope.new_variable(name, node)
+
+    @staticmethod
+    def _unbound(value: Any, scope: CompileScope) -> str | None:
+        if isinstance(value, str) and value.isidentifier() and value not in scope.bound:
+            return value
+        return None
+
+    def solutions(self, state: State, bindings: Bindings) -> Iterator[Bindings]:
+        size = len(state.lists[self.list_name])
+        if self.child is not None:
+            child = evaluate(self.child, state, bindings)
+            if not 1 <= child <= size:
+                return
+            head = _head_position(state, self.list_name, child)
+            if head is None:
+                return
+            if self.head_var:
+                yield {**bindings, self.head_var: head}
+            elif head == evaluate(self.head, state, bindings):
+                yield bindings
+            return
+        head = evaluate(self.head, state, bindings)
+        for child in range(1, size + 1):
+            if child != head and _head_position(state, self.list_name, child) == head:
+                yield {**bindings, self.child_var: child}
+
+
+def subtree_positions(state: State, list_name: str, root: int) -> list[int]:
+    """Positions in a list of the tokens in the dependency subtree of the token at `root`."""
+    items = state.lists[list_name]
+    root_item = items[root - 1]
+    if root_item.token is None:
+        return [root]
+    tokens = state.document.sentences[root_item.sentence].tokens
+    inside = []
+    for position, item in enumerate(items, start=1):
+        if item.token is None or item.sentence != root_item.sentence:
+            continue
+        index, steps = item.index, 0
+        while index != root_item.index and tokens[index].head != index and steps < len(tokens):
+            index, steps = tokens[index].head, steps + 1
+        if index == root_item.index:
+            inside.append(position)
+    return inside
+
+
+class SubtreeCondition(Condition):
+    """`subtree: i` with `leftmost: r` / `rightmost: r` (bind the subtree's edge) or
+    `contains: k` (test, or bind k by search)."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        _check_keys(node, {"subtree", "of", "leftmost", "rightmost", "contains"}, "subtree", scope)
+        self.source, self.line = _describe(node), line_of(node)
+        self.list_name = scope.list_name(node, node.get("of"))
+        self.root = scope.expression(node["subtree"], node)
+        self.edges = {
+            side: scope.new_variable(node[side], node)
+            for side in ("leftmost", "rightmost")
+            if side in node
+        }
+        self.contains_var = None
+        self.contains = None
+        if "contains" in node:
+            value = node["contains"]
+            if isinstance(value, str) and value.isidentifier() and value not in scope.bound:
+                self.contains_var = scope.new_variable(value, node)
+            else:
+                self.contains = scope.expression(value, node)
+        if not self.edges and "contains" not in node:
+            raise scope.error("'subtree' needs leftmost, rightmost or contains", node)
+
+    def solutions(self, state: State, bindings: Bindings) -> Iterator[Bindings]:
+        root = evaluate(self.root, state, bindings)
+        if not 1 <= root <= len(state.lists[self.list_name]):
+            return
+        inside = subtree_positions(state, self.list_name, root)
+        extended = dict(bindings)
+        if "leftmost" in self.edges:
+            extended[self.edges["leftmost"]] = min(inside)
+        if "rightmost" in self.edges:
+            extended[self.edges["rightmost"]] = max(inside)
+        if self.contains is not None:
+            if evaluate(self.contains, state, bindings) in inside:
+                yield extended
+            return
+        if self.contains_var:
+            for position in inside:
+                yield {**extended, self.contains_var: position}
+            return
+        yield extended
+
+
+class CorefCondition(Condition):
+    """`coref: M` with `from: B, to: A`: binds the mention pairs m(B, A) (non-empty to hold).
+
+    Only pronoun and nominal anaphors count (`kinds` narrows them). The antecedent chosen for each
+    anaphor is the best mention of the entity in `to`: a proper name over a common noun phrase,
+    then the earliest; mentions that contain the anaphor are never used.
+    """
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        _check_keys(node, {"coref", "from", "to", "kinds"}, "coref", scope)
+        self.source, self.line = _describe(node), line_of(node)
+        self.from_list = scope.list_name(node, node.get("from"))
+        self.to_list = scope.list_name(node, node.get("to"))
+        kinds = node.get("kinds", ["pronoun", "nominal"])
+        kinds = kinds if isinstance(kinds, list) else [kinds]
+        bad = [kind for kind in kinds if kind not in MENTION_KINDS]
+        if bad:
+            raise scope.error(f"unknown mention kind(s) {bad}; use {list(MENTION_KINDS)}", node)
+        self.kinds = frozenset(kinds)
+        self.name = scope.new_variable(node["coref"], node)
+
+    def solutions(self, state: State, bindings: Bindings) -> Iterator[Bindings]:
+        pairs = mention_pairs(state, self.from_list, self.to_list, self.kinds)
+        if pairs:
+            yield {**bindings, self.name: pairs}
+
+
+def mention_pairs(state: State, from_list: str, to_list: str, kinds: frozenset[str]):
+    pairs = []
+    for cluster in state.document.clusters:
+        antecedents = []
+        for mention in cluster.mentions:
+            if mention.kind == "pronoun":
+                continue
+            span = state.mention_positions(to_list, mention)
+            if span is not None:
+                antecedents.append((0 if mention.kind == "proper" else 1, span[0], mention, span))
+        if not antecedents:
+            continue
+        antecedents.sort(key=lambda entry: (entry[0], entry[1]))
+        seen_in_from = set()
+        for mention in cluster.mentions:
+            if mention.kind not in kinds:
+                continue
+            span = state.mention_positions(from_list, mention)
+            if span is None:
+                continue
+            for _, _, antecedent, antecedent_span in antecedents:
+                contains = (
+                    antecedent.sentence == mention.sentence
+                    and antecedent.start <= mention.start
+                    and mention.end <= antecedent.end
+                )
+                if not contains:
+                    if id(cluster) not in seen_in_from:
+                        pairs.append(MentionPair(mention, span, antecedent, antecedent_span))
+                        seen_in_from.add(id(cluster))
+                    break
+    return sorted(pairs, key=lambda pair: pair.anaphor_span)
+
+
+class NotCondition(Condition):
+    """`not: [conditions]`: holds when the conditions have no solution; binds nothing."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        _check_keys(node, {"not"}, "not", scope)
+        self.line = line_of(node)
+        inner = node["not"] if isinstance(node["not"], list) else [node["not"]]
+        saved = set(scope.bound)
+        self.conditions = compile_conditions(inner, scope)
+        scope.bound = saved
+        self.source = "not: [" + "; ".join(c.source for c in self.conditions) + "]"
+
+    def solutions(self, state: State, bindings: Bindings) -> Iterator[Bindings]:
+        for _ in search(self.conditions, state, bindings):
+            return
+        yield bindings
+
+
+class AnyCondition(Condition):
+    """`any: [[conditions], [conditions]]`: the solutions of each alternative, in order.
+
+    Only names bound by every alternative stay bound after it."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        _check_keys(node, {"any"}, "any", scope)
+        self.line = line_of(node)
+        alternatives = node["any"]
+        if not isinstance(alternatives, list) or not alternatives:
+            raise scope.error("'any' must be a list of alternatives", node)
+        saved = set(scope.bound)
+        self.alternatives = []
+        bound_sets = []
+        for alternative in alternatives:
+            scope.bound = set(saved)
+            conditions = alternative if isinstance(alternative, list) else [alternative]
+            self.alternatives.append(compile_conditions(conditions, scope))
+            bound_sets.append(scope.bound)
+        scope.bound = set.intersection(*bound_sets)
+        self.source = "any: " + " | ".join(
+            "[" + "; ".join(c.source for c in alt) + "]" for alt in self.alternatives
+        )
+
+    def solutions(self, state: State, bindings: Bindings) -> Iterator[Bindings]:
+        for alternative in self.alternatives:
+            yield from search(alternative, state, bindings)
+
+
+CONDITION_KINDS = {
+    "token": TokenCondition,
+    "test": TestCondition,
+    "phrase": PhraseCondition,
+    "edge": EdgeCondition,
+    "subtree": SubtreeCondition,
+    "coref": CorefCondition,
+    "not": NotCondition,
+    "any": AnyCondition,
+}
+
+
+def compile_conditions(nodes: list, scope: CompileScope) -> list[Condition]:
+    conditions = []
+    for node in nodes:
+        if not isinstance(node, Mapping):
+            raise scope.error(f"a condition must be a mapping, not {node!r}", node)
+        kinds = [key for key in CONDITION_KINDS if key in node]
+        if len(kinds) != 1:
+            raise scope.error(
+                f"a condition needs exactly one of {', '.join(CONDITION_KINDS)}; found "
+                f"{', '.join(kinds) or 'none'} in {{{_describe(node)}}}",
+                node,
+            )
+        conditions.append(CONDITION_KINDS[kinds[0]](node, scope))
+    return conditions
+
+
+@dataclass
+class ConditionStats:
+    """How a condition fared during one search: for traces."""
+
+    tried: int = 0
+    passed: int = 0
+    failed_with: Bindings | None = None
+
+
+def search(
+    conditions: list[Condition],
+    state: State,
+    bindings: Bindings,
+    stats: list[ConditionStats] | None = None,
+    depth: int = 0,
+) -> Iterator[Bindings]:
+    """All complete bindings under which every condition holds, depth-first in text order."""
+    if depth == len(conditions):
+        yield bindings
+        return
+    condition = conditions[depth]
+    found = False
+    if stats is not None:
+        stats[depth].tried += 1
+    for extended in condition.solutions(state, bindings):
+        found = True
+        if stats is not None:
+            stats[depth].passed += 1
+        yield from search(conditions, state, extended, stats, depth + 1)
+    if not found and stats is not None and stats[depth].failed_with is None:
+        stats[depth].failed_with = dict(bindings)

@@ -1,0 +1,365 @@
+"""Rule operations over named token lists: the paper's Table 13 plus the morphology it needs.
+
+Split(X,i), Delete(X,i,n), Prepend(X,Y), Replace(X,Y,Z) and Trim(X) work as in the paper, with
+1-based positions. An operation that cannot apply (a position past the end, a split that leaves a
+side empty) raises `OperationFailed`: the rule then gives no example and the trace says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from discofuse.engine.conditions import (
+    Bindings,
+    CompileScope,
+    MentionPair,
+    evaluate,
+)
+from discofuse.engine.morphology import be_form, is_past, is_plural, past_tense
+from discofuse.engine.state import Item, State
+from discofuse.engine.yaml_source import line_of
+
+PUNCTUATION = frozenset({",", ".", ";", ":", "!", "?", "--", "-", "(", ")", "-LRB-", "-RRB-"})
+POSSESSIVE_PRONOUN_TAGS = frozenset({"PRP$"})
+
+
+class OperationFailed(Exception):
+    pass
+
+
+class Operation:
+    source: str = ""
+    line: int = 0
+
+    def apply(self, state: State, bindings: Bindings) -> None:
+        raise NotImplementedError
+
+
+def _keys(node: Mapping, kind: str, required: set[str], optional: set[str], scope: CompileScope):
+    spec = node[kind]
+    if not isinstance(spec, Mapping):
+        raise scope.error(f"'{kind}' takes a mapping of arguments", node)
+    missing = sorted(required - set(spec))
+    unknown = sorted(set(spec) - required - optional)
+    if missing:
+        raise scope.error(f"'{kind}' is missing {', '.join(missing)}", node)
+    if unknown:
+        allowed = ", ".join(sorted(required | optional))
+        raise scope.error(f"'{kind}' has unknown argument(s) {', '.join(unknown)} ({allowed})", node)
+    return spec
+
+
+def _describe(kind: str, spec: Mapping) -> str:
+    return f"{kind}(" + ", ".join(f"{k}={v}" for k, v in spec.items()) + ")"
+
+
+def _position(state: State, name: str, expression, bindings: Bindings, allow_end: bool = False):
+    value = evaluate(expression, state, bindings)
+    size = len(state.lists[name])
+    if not 1 <= value <= size + (1 if allow_end else 0):
+        raise OperationFailed(f"position {value} is outside {name} (length {size})")
+    return value
+
+
+class Split(Operation):
+    """split: {list: Z, at: i, into: [A, B]}: A = x1..x(i-1), B = xi..x|X|; X stays as it was."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        spec = _keys(node, "split", {"list", "at", "into"}, set(), scope)
+        self.source, self.line = _describe("split", spec), line_of(node)
+        self.list_name = scope.list_name(node, spec["list"])
+        self.at = scope.expression(spec["at"], node)
+        into = spec["into"]
+        if not isinstance(into, list) or len(into) != 2 or not all(isinstance(n, str) for n in into):
+            raise scope.error("'into' must name two lists, e.g. [A, B]", node)
+        self.into = tuple(into)
+        scope.list_names.update(into)
+
+    def apply(self, state: State, bindings: Bindings) -> None:
+        items = state.lists[self.list_name]
+        at = _position(state, self.list_name, self.at, bindings)
+        if at == 1:
+            raise OperationFailed("split at position 1 leaves the first part empty")
+        state.lists[self.into[0]], state.lists[self.into[1]] = items[: at - 1], items[at - 1 :]
+
+
+class Delete(Operation):
+    """delete: {list: B, at: i, count: n}: remove n tokens from position i."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        spec = _keys(node, "delete", {"list", "at"}, {"count"}, scope)
+        self.source, self.line = _describe("delete", spec), line_of(node)
+        self.list_name = scope.list_name(node, spec["list"])
+        self.at = scope.expression(spec["at"], node)
+        self.count = scope.expression(spec.get("count", 1), node)
+
+    def apply(self, state: State, bindings: Bindings) -> None:
+        at = _position(state, self.list_name, self.at, bindings)
+        count = evaluate(self.count, state, bindings)
+        items = state.lists[self.list_name]
+        if count < 0 or at + count - 1 > len(items):
+            raise OperationFailed(f"cannot delete {count} tokens from position {at} of {self.list_name}")
+        del items[at - 1 : at - 1 + count]
+
+
+class _Words:
+    """Words to add: literal `words: [...]`, or `copy: {list, from, to}` (inclusive positions)."""
+
+    def __init__(self, spec: Mapping, node: Any, scope: CompileScope):
+        if ("words" in spec) == ("copy" in spec):
+            raise scope.error("give exactly one of 'words' or 'copy'", node)
+        self.words = None
+        if "words" in spec:
+            words = spec["words"]
+            self.words = [str(w) for w in (words if isinstance(words, list) else str(words).split())]
+            return
+        copy = spec["copy"]
+        if not isinstance(copy, Mapping) or set(copy) - {"list", "from", "to"}:
+            raise scope.error("'copy' must be {list: X, from: i, to: j}", node)
+        self.copy_list = scope.list_name(node, copy.get("list"))
+        self.first = scope.expression(copy.get("from", 1), node)
+        self.last = scope.expression(copy.get("to", f"|{self.copy_list}|"), node)
+
+    def items(self, state: State, bindings: Bindings) -> list[Item]:
+        if self.words is not None:
+            return [Item(text=word) for word in self.words]
+        first = evaluate(self.first, state, bindings)
+        last = evaluate(self.last, state, bindings)
+        source = state.lists[self.copy_list]
+        if not 1 <= first <= last <= len(source):
+            raise OperationFailed(f"cannot copy {first}..{last} of {self.copy_list}")
+        return list(source[first - 1 : last])
+
+
+class Prepend(Operation):
+    """prepend: {list: B, copy: {list: A, from: r, to: i-1}} or {list: B, words: [...]}."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        spec = _keys(node, "prepend", {"list"}, {"words", "copy"}, scope)
+        self.source, self.line = _describe("prepend", spec), line_of(node)
+        self.list_name = scope.list_name(node, spec["list"])
+        self.words = _Words(spec, node, scope)
+
+    def apply(self, state: State, bindings: Bindings) -> None:
+        state.lists[self.list_name][:0] = self.words.items(state, bindings)
+
+
+class NewList(Operation):
+    """new_list: {list: B, copy: {list: Z, from: i, to: j}} or {list: B, words: [...]}."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        spec = _keys(node, "new_list", {"list"}, {"words", "copy"}, scope)
+        self.source, self.line = _describe("new_list", spec), line_of(node)
+        self.words = _Words(spec, node, scope)
+        self.list_name = str(spec["list"])
+        scope.list_names.add(self.list_name)
+
+    def apply(self, state: State, bindings: Bindings) -> None:
+        state.lists[self.list_name] = self.words.items(state, bindings)
+
+
+class Insert(Operation):
+    """insert: {list: B, at: i, words|copy: ...}: add tokens before position i (|B|+1 appends)."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        spec = _keys(node, "insert", {"list", "at"}, {"words", "copy"}, scope)
+        self.source, self.line = _describe("insert", spec), line_of(node)
+        self.list_name = scope.list_name(node, spec["list"])
+        self.at = scope.expression(spec["at"], node)
+        self.words = _Words(spec, node, scope)
+
+    def apply(self, state: State, bindings: Bindings) -> None:
+        at = _position(state, self.list_name, self.at, bindings, allow_end=True)
+        state.lists[self.list_name][at - 1 : at - 1] = self.words.items(state, bindings)
+
+
+class Trim(Operation):
+    """trim: {list: B}: drop everything after the first punctuation token (which is dropped too,
+    as the sentence's own final mark is added back when the sentence is finished)."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        spec = _keys(node, "trim", {"list"}, set(), scope)
+        self.source, self.line = _describe("trim", spec), line_of(node)
+        self.list_name = scope.list_name(node, spec["list"])
+
+    def apply(self, state: State, bindings: Bindings) -> None:
+        items = state.lists[self.list_name]
+        for position, item in enumerate(items):
+            if item.text in PUNCTUATION and position > 0:
+                del items[position:]
+                return
+
+
+class Replace(Operation):
+    """replace: {list: B, find: [words], with: [words]}: every non-overlapping occurrence."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        spec = _keys(node, "replace", {"list", "find", "with"}, set(), scope)
+        self.source, self.line = _describe("replace", spec), line_of(node)
+        self.list_name = scope.list_name(node, spec["list"])
+        self.find = [w.lower() for w in _word_list(spec["find"])]
+        self.replacement = _word_list(spec["with"])
+        if not self.find:
+            raise scope.error("'find' must not be empty", node)
+
+    def apply(self, state: State, bindings: Bindings) -> None:
+        items, result, position = state.lists[self.list_name], [], 0
+        size = len(self.find)
+        while position < len(items):
+            if [item.text.lower() for item in items[position : position + size]] == self.find:
+                result.extend(Item(text=word) for word in self.replacement)
+                position += size
+            else:
+                result.append(items[position])
+                position += 1
+        state.lists[self.list_name] = result
+
+
+def _word_list(value: Any) -> list[str]:
+    return [str(w) for w in value] if isinstance(value, list) else str(value).split()
+
+
+class ReplaceMentions(Operation):
+    """replace_mentions: {list: B, pairs: M}: put the antecedent in place of each anaphor of M.
+
+    A possessive pronoun becomes the antecedent plus "'s" ("his" -> "Ruiz 's"). An anaphor is left
+    alone when its antecedent's words already stand in the list (no "Lions ... against Lions").
+    """
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        spec = _keys(node, "replace_mentions", {"list", "pairs"}, set(), scope)
+        self.source, self.line = _describe("replace_mentions", spec), line_of(node)
+        self.list_name = scope.list_name(node, spec["list"])
+        self.pairs = str(spec["pairs"])
+        if self.pairs not in scope.bound:
+            raise scope.error(f"'pairs' names '{self.pairs}', which no coref condition binds", node)
+
+    def apply(self, state: State, bindings: Bindings) -> None:
+        pairs: list[MentionPair] = bindings[self.pairs]
+        replaced = 0
+        for pair in sorted(pairs, key=lambda p: p.anaphor_span, reverse=True):
+            antecedent = antecedent_items_of(state, pair)
+            if antecedent is None:
+                continue
+            items = state.lists[self.list_name]
+            span = state.mention_positions(self.list_name, pair.anaphor)
+            if span is None:
+                continue
+            words = [item.text.lower() for item in items]
+            antecedent_words = [item.text.lower() for item in antecedent]
+            if _contains(words, antecedent_words):
+                continue
+            anaphor_token = items[span[0] - 1].token
+            new_items = list(antecedent)
+            if anaphor_token is not None and anaphor_token.tag in POSSESSIVE_PRONOUN_TAGS:
+                new_items.append(Item(text="'s"))
+            items[span[0] - 1 : span[1]] = new_items
+            replaced += 1
+            if pair.anaphor.kind == "pronoun":
+                state.coref_pronoun = True
+            else:
+                state.coref_nominal = True
+        if not replaced:
+            raise OperationFailed("no anaphor could be replaced")
+
+
+def antecedent_items_of(state: State, pair: MentionPair) -> list[Item] | None:
+    for name in state.lists:
+        span = state.mention_positions(name, pair.antecedent)
+        if span is not None:
+            return list(state.lists[name][span[0] - 1 : span[1]])
+    return None
+
+
+def _contains(words: list[str], phrase: list[str]) -> bool:
+    size = len(phrase)
+    return any(words[i : i + size] == phrase for i in range(len(words) - size + 1))
+
+
+class PastTense(Operation):
+    """past_tense: {list: A, at: i}: inflect the verb at i to its simple past ("Stating" -> "stated")."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        spec = _keys(node, "past_tense", {"list", "at"}, set(), scope)
+        self.source, self.line = _describe("past_tense", spec), line_of(node)
+        self.list_name = scope.list_name(node, spec["list"])
+        self.at = scope.expression(spec["at"], node)
+
+    def apply(self, state: State, bindings: Bindings) -> None:
+        at = _position(state, self.list_name, self.at, bindings)
+        item = state.lists[self.list_name][at - 1]
+        if item.token is None:
+            raise OperationFailed(f"token {at} of {self.list_name} has no annotation to inflect")
+        state.lists[self.list_name][at - 1] = item.with_text(past_tense(item.token, item.text))
+
+
+class InsertBe(Operation):
+    """insert_be: {list: B, at: i, number_of: {list: Z, at: k}, tense: present|past|auto,
+    tense_of: {list: Z, at: v}}: insert is/are/was/were agreeing with the token at k."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        spec = _keys(node, "insert_be", {"list", "at", "number_of"}, {"tense", "tense_of"}, scope)
+        self.source, self.line = _describe("insert_be", spec), line_of(node)
+        self.list_name = scope.list_name(node, spec["list"])
+        self.at = scope.expression(spec["at"], node)
+        self.number_list, self.number_at = self._reference(spec["number_of"], node, scope)
+        self.tense = str(spec.get("tense", "present"))
+        if self.tense not in ("present", "past", "auto"):
+            raise scope.error("'tense' must be present, past or auto", node)
+        if self.tense == "auto":
+            if "tense_of" not in spec:
+                raise scope.error("tense: auto needs 'tense_of'", node)
+            self.tense_list, self.tense_at = self._reference(spec["tense_of"], node, scope)
+
+    @staticmethod
+    def _reference(value: Any, node: Any, scope: CompileScope):
+        if not isinstance(value, Mapping) or set(value) - {"list", "at"} or "at" not in value:
+            raise scope.error("expected {list: X, at: i}", node)
+        return scope.list_name(node, value.get("list")), scope.expression(value["at"], node)
+
+    def _token(self, state: State, name: str, at, bindings: Bindings):
+        position = _position(state, name, at, bindings)
+        token = state.lists[name][position - 1].token
+        if token is None:
+            raise OperationFailed(f"token {position} of {name} has no annotation")
+        return token
+
+    def apply(self, state: State, bindings: Bindings) -> None:
+        plural = is_plural(self._token(state, self.number_list, self.number_at, bindings))
+        if self.tense == "auto":
+            past = is_past(self._token(state, self.tense_list, self.tense_at, bindings))
+        else:
+            past = self.tense == "past"
+        at = _position(state, self.list_name, self.at, bindings, allow_end=True)
+        state.lists[self.list_name].insert(at - 1, Item(text=be_form(plural, past)))
+
+
+OPERATION_KINDS = {
+    "split": Split,
+    "delete": Delete,
+    "new_list": NewList,
+    "prepend": Prepend,
+    "insert": Insert,
+    "trim": Trim,
+    "replace": Replace,
+    "replace_mentions": ReplaceMentions,
+    "past_tense": PastTense,
+    "insert_be": InsertBe,
+}
+
+
+def compile_operations(nodes: list, scope: CompileScope) -> list[Operation]:
+    operations = []
+    for node in nodes:
+        if not isinstance(node, Mapping) or len(node) != 1:
+            raise scope.error(
+                f"an operation is a mapping with one key, one of {', '.join(OPERATION_KINDS)}", node
+            )
+        kind = next(iter(node))
+        if kind not in OPERATION_KINDS:
+            raise scope.error(
+                f"unknown operation '{kind}' (known: {', '.join(OPERATION_KINDS)})", node
+            )
+        operations.append(OPERATION_KINDS[kind](node, scope))
+    return operations

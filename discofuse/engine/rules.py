@@ -1,0 +1,270 @@
+"""Rule files -> compiled `Rule`s and a `RuleSet`, validated once with file, line and rule name.
+
+A rules directory holds YAML files with a top-level `lists:` mapping (named lists) and/or `rules:`
+list. Every rule is checked when loaded: unknown keys, conditions, operations, lists, labels, tags,
+variables used before they are bound. Nothing in a rule file can run code: it is data read with a
+safe loader and interpreted by the condition and operation classes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from discofuse.engine.conditions import (
+    Bindings,
+    CompileScope,
+    Condition,
+    ConditionStats,
+    compile_conditions,
+    search,
+)
+from discofuse.engine.named_lists import NamedLists
+from discofuse.engine.operations import Operation, OperationFailed, compile_operations
+from discofuse.engine.state import State
+from discofuse.engine.yaml_source import RuleError, line_of, load_yaml
+
+DISCOURSE_TYPES = (
+    "PAIR_ANAPHORA",
+    "PAIR_CONN",
+    "PAIR_CONN_ANAPHORA",
+    "PAIR_NONE",
+    "SINGLE_APPOSITION",
+    "SINGLE_CATAPHORA",
+    "SINGLE_CONN_INNER",
+    "SINGLE_CONN_INNER_ANAPHORA",
+    "SINGLE_CONN_START",
+    "SINGLE_RELATIVE",
+    "SINGLE_S_COORD",
+    "SINGLE_S_COORD_ANAPHORA",
+    "SINGLE_VP_COORD",
+)
+INPUT_LISTS = {"single": ["Z"], "pair": ["A", "B"]}
+RULE_KEYS = {
+    "name",
+    "type",
+    "input",
+    "priority",
+    "anaphora",
+    "anaphora_type",
+    "when",
+    "do",
+    "output",
+    "connective",
+    "description",
+    "examples",
+    "counter_examples",
+}
+REQUIRED_RULE_KEYS = {"name", "type", "input", "priority", "when", "do"}
+
+
+@dataclass
+class RuleExample:
+    """Embedded test: `text` (one sentence, or two for a pair) and the expected output, or none."""
+
+    text: list[str]
+    output: list[str] | None
+    line: int
+
+
+@dataclass
+class Rule:
+    name: str
+    type: str
+    input: str
+    priority: int
+    conditions: list[Condition]
+    operations: list[Operation]
+    output: tuple[str, str]
+    connective: str | None = None
+    anaphora: bool = False
+    anaphora_type: str | None = None
+    description: str = ""
+    examples: list[RuleExample] = field(default_factory=list)
+    file: str = ""
+    line: int = 0
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}"
+
+    def match(self, state: State, stats: list[ConditionStats] | None = None) -> Bindings | None:
+        """The first binding under which all conditions hold, or None."""
+        for bindings in search(self.conditions, state, {}, stats):
+            return bindings
+        return None
+
+    def execute(self, state: State, bindings: Bindings, on_step=None) -> None:
+        """Run the operations in order; `on_step(operation, state)` after each. May raise
+        OperationFailed."""
+        for operation in self.operations:
+            try:
+                operation.apply(state, bindings)
+            except OperationFailed:
+                raise
+            except (IndexError, KeyError, ValueError) as error:
+                raise OperationFailed(f"{operation.source}: {error!r}") from None
+            if on_step is not None:
+                on_step(operation, state)
+
+
+@dataclass
+class RuleSet:
+    rules: list[Rule]
+    lists: NamedLists
+    sources: list[str]
+
+    def for_input(self, kind: str) -> list[Rule]:
+        """Rules for 'single' or 'pair' candidates, in priority order."""
+        return [rule for rule in self.rules if rule.input == kind]
+
+    @property
+    def anaphora_rule(self) -> Rule | None:
+        for rule in self.rules:
+            if rule.type == "PAIR_ANAPHORA":
+                return rule
+        return None
+
+    def only(self, name: str) -> RuleSet:
+        """The same set restricted to one rule (the anaphora rule stays for combinations)."""
+        chosen = [rule for rule in self.rules if rule.name == name]
+        if not chosen:
+            raise RuleError(f"no rule named '{name}'")
+        anaphora = self.anaphora_rule
+        if chosen[0].anaphora and anaphora is not None and anaphora not in chosen:
+            chosen.append(anaphora)
+        return RuleSet(chosen, self.lists, self.sources)
+
+
+def _rule_error(message: str, file: str, node: Any, rule: str = "") -> RuleError:
+    return RuleError(message, file=file, line=line_of(node), rule=rule)
+
+
+def compile_rule(node: Mapping, lists: NamedLists, file: str) -> Rule:
+    name = str(node.get("name", "")) if isinstance(node, Mapping) else ""
+    if not isinstance(node, Mapping):
+        raise _rule_error("each entry of 'rules' must be a mapping", file, node)
+    unknown = sorted(set(node) - RULE_KEYS)
+    if unknown:
+        raise _rule_error(f"unknown key(s) {', '.join(unknown)}", file, node, name)
+    missing = sorted(REQUIRED_RULE_KEYS - set(node))
+    if missing:
+        raise _rule_error(f"missing key(s) {', '.join(missing)}", file, node, name)
+    if node["type"] not in DISCOURSE_TYPES:
+        raise _rule_error(f"unknown discourse type '{node['type']}'", file, node, name)
+    kind = str(node["input"])
+    if kind not in INPUT_LISTS:
+        raise _rule_error("input must be 'single' or 'pair'", file, node, name)
+    if not isinstance(node["priority"], int):
+        raise _rule_error("priority must be an integer", file, node, name)
+    scope = CompileScope(
+        lists=lists,
+        list_names=set(INPUT_LISTS[kind]),
+        default_list="Z" if kind == "single" else "B",
+        file=file,
+        rule=name,
+    )
+    for key in ("when", "do"):
+        if not isinstance(node[key], list):
+            raise _rule_error(f"'{key}' must be a list", file, node, name)
+    conditions = compile_conditions(node["when"], scope)
+    operations = compile_operations(node["do"], scope)
+    output = node.get("output", ["A", "B"])
+    if not isinstance(output, list) or len(output) != 2:
+        raise _rule_error("'output' must name two lists", file, node, name)
+    for list_name in output:
+        scope.list_name(node, list_name)
+    connective = node.get("connective")
+    if connective is not None and connective not in scope.bound:
+        raise _rule_error(f"connective '{connective}' is not a bound phrase", file, node, name)
+    anaphora = bool(node.get("anaphora", False))
+    anaphora_type = node.get("anaphora_type")
+    if anaphora and anaphora_type not in DISCOURSE_TYPES:
+        raise _rule_error("a rule with anaphora: true needs a valid anaphora_type", file, node, name)
+    if anaphora and list(output) != ["A", "B"]:
+        raise _rule_error("a rule combined with anaphora must output [A, B]", file, node, name)
+    return Rule(
+        name=name,
+        type=str(node["type"]),
+        input=kind,
+        priority=node["priority"],
+        conditions=conditions,
+        operations=operations,
+        output=(str(output[0]), str(output[1])),
+        connective=connective,
+        anaphora=anaphora,
+        anaphora_type=anaphora_type,
+        description=str(node.get("description", "")),
+        examples=_examples(node, kind, file, name),
+        file=file,
+        line=line_of(node),
+    )
+
+
+def _examples(node: Mapping, kind: str, file: str, name: str) -> list[RuleExample]:
+    examples = []
+    expected_parts = 1 if kind == "single" else 2
+    for entry in node.get("examples", []) or []:
+        if not isinstance(entry, Mapping) or "text" not in entry or "output" not in entry:
+            raise _rule_error("an example needs 'text' and 'output'", file, entry, name)
+        text = entry["text"] if isinstance(entry["text"], list) else [entry["text"]]
+        output = entry["output"]
+        if len(text) != expected_parts or not isinstance(output, list) or len(output) != 2:
+            raise _rule_error(
+                f"an example of a {kind} rule has {expected_parts} text(s) and a 2-sentence output",
+                file,
+                entry,
+                name,
+            )
+        examples.append(RuleExample([str(t) for t in text], [str(o) for o in output], line_of(entry)))
+    for entry in node.get("counter_examples", []) or []:
+        text = entry if isinstance(entry, list) else [entry]
+        if len(text) != expected_parts:
+            raise _rule_error(f"a counter-example of a {kind} rule has {expected_parts} text(s)",
+                              file, node, name)
+        examples.append(RuleExample([str(t) for t in text], None, line_of(node)))
+    return examples
+
+
+def load_rules(directory: str | Path) -> RuleSet:
+    """Load and compile every `*.yaml` file of a directory (lists first, then rules)."""
+    directory = Path(directory)
+    files = sorted(directory.glob("*.yaml"))
+    if not files:
+        raise RuleError(f"no *.yaml rule files in {directory}")
+    parsed = [(str(path), load_yaml(path)) for path in files]
+    lists = NamedLists()
+    for file, data in parsed:
+        if data is None:
+            continue
+        if not isinstance(data, Mapping) or set(data) - {"lists", "rules"}:
+            raise RuleError("a rule file has top-level keys 'lists' and/or 'rules'", file, line_of(data))
+        if "lists" in data:
+            if not isinstance(data["lists"], Mapping):
+                raise RuleError("'lists' must be a mapping of name: [entries]", file, line_of(data))
+            lists.add_file(data["lists"], file)
+    rules: list[Rule] = []
+    seen: dict[str, Rule] = {}
+    for file, data in parsed:
+        for node in (data or {}).get("rules", []) or []:
+            rule = compile_rule(node, lists, file)
+            if rule.name in seen:
+                raise RuleError(
+                    f"duplicate rule name (first defined at {seen[rule.name].where})",
+                    file,
+                    rule.line,
+                    rule.name,
+                )
+            seen[rule.name] = rule
+            rules.append(rule)
+    anaphora_rules = [rule for rule in rules if rule.type == "PAIR_ANAPHORA"]
+    if len(anaphora_rules) > 1:
+        raise RuleError("only one PAIR_ANAPHORA rule may exist (it is reused by combinations)",
+                        anaphora_rules[1].file, anaphora_rules[1].line, anaphora_rules[1].name)
+    rules.sort(key=lambda rule: rule.priority)
+    return RuleSet(rules=rules, lists=lists, sources=[str(path) for path in files])
+
+
+DEFAULT_RULES_DIR = Path(__file__).resolve().parents[2] / "rules"

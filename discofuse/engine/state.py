@@ -1,0 +1,83 @@
+"""The token lists a rule works on (Z, or A and B) and the candidate they come from.
+
+An `Item` is a token in a list: its current text plus the annotated token it came from (None for an
+inserted word). Lists keep that link through every operation, so conditions can read tags, labels,
+heads and coreference on lists made by earlier operations, and the anaphora step can find mentions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from discofuse.document import Document, Mention, Token
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    text: str
+    token: Token | None = None
+    sentence: int = -1
+    index: int = -1  # position of `token` in its sentence, 0-based
+
+    @property
+    def source(self) -> tuple[int, int] | None:
+        return (self.sentence, self.index) if self.token is not None else None
+
+    def with_text(self, text: str) -> Item:
+        return replace(self, text=text)
+
+
+def items_of(document: Document, sentence: int) -> list[Item]:
+    return [
+        Item(text=token.text, token=token, sentence=sentence, index=index)
+        for index, token in enumerate(document.sentences[sentence].tokens)
+    ]
+
+
+@dataclass
+class State:
+    """Named token lists plus what the rules recorded while working on them."""
+
+    document: Document
+    sentences: tuple[int, ...]
+    lists: dict[str, list[Item]] = field(default_factory=dict)
+    connective: str = ""
+    coref_pronoun: bool = False
+    coref_nominal: bool = False
+
+    @classmethod
+    def for_candidate(cls, document: Document, sentences: tuple[int, ...]) -> State:
+        """Z for one sentence; A and B for a pair of consecutive sentences."""
+        if len(sentences) == 1:
+            lists = {"Z": items_of(document, sentences[0])}
+        else:
+            lists = {"A": items_of(document, sentences[0]), "B": items_of(document, sentences[1])}
+        return cls(document=document, sentences=sentences, lists=lists)
+
+    def copy(self) -> State:
+        return replace(self, lists={name: list(items) for name, items in self.lists.items()})
+
+    def words(self, name: str) -> list[str]:
+        return [item.text for item in self.lists[name]]
+
+    def position_of(self, name: str, sentence: int, index: int) -> int | None:
+        """1-based position in list `name` of the item from (sentence, index), if present."""
+        for position, item in enumerate(self.lists[name], start=1):
+            if item.sentence == sentence and item.index == index and item.token is not None:
+                return position
+        return None
+
+    def mention_positions(self, name: str, mention: Mention) -> tuple[int, int] | None:
+        """1-based (first, last) positions of a mention that stands whole and contiguous in a list."""
+        first = self.position_of(name, mention.sentence, mention.start)
+        if first is None:
+            return None
+        items = self.lists[name]
+        for offset in range(mention.end - mention.start):
+            position = first + offset
+            if position > len(items):
+                return None
+            item = items[position - 1]
+            if item.sentence != mention.sentence or item.index != mention.start + offset:
+                return None
+        return first, first + (mention.end - mention.start) - 1

@@ -1,0 +1,13 @@
+"""Errors a user can act on: each message is one sentence that says what to do."""
+
+
+class DiscofuseError(Exception):
+    """Base class for errors reported to the user without a traceback."""
+
+
+class ModelMissingError(DiscofuseError):
+    """A language model or its coreference weights are not installed."""
+
+
+class BadInputError(DiscofuseError):
+    """Input text that cannot be annotated (empty, undecodable, too long)."""

@@ -1,0 +1,100 @@
+"""The canonical dependency labels rules are written in, and the mapping from Universal Dependencies.
+
+Canonical labels are spaCy's English (ClearNLP-style) labels, as produced by en_core_web_sm. Input
+parsed to Universal Dependencies (Stanza, UDPipe, any CoNLL-U) is mapped onto them so a rule sees
+the same label for the same construction whichever parser ran:
+
+| UD label                    | canonical   | note                                               |
+|-----------------------------|-------------|----------------------------------------------------|
+| root                        | ROOT        |                                                    |
+| nsubj:pass                  | nsubjpass   |                                                    |
+| csubj:pass                  | csubjpass   |                                                    |
+| aux:pass                    | auxpass     |                                                    |
+| obj                         | dobj        |                                                    |
+| iobj                        | dative      |                                                    |
+| obl, nmod, obl:agent        | pobj        | UD hangs the noun on the verb; ClearNLP on "prep"  |
+| obl:tmod, obl:npmod, nmod:tmod, nmod:npmod, vocative | npadvmod |                                 |
+| nmod:poss                   | poss        |                                                    |
+| acl:relcl                   | relcl       |                                                    |
+| case                        | case for POS (possessive 's), else prep |                        |
+| cop                         | aux         | ClearNLP makes the copula the head; UD does not    |
+| compound:prt                | prt         |                                                    |
+| flat, flat:name, fixed      | compound    |                                                    |
+| det:predet                  | predet      |                                                    |
+| cc:preconj                  | preconj     |                                                    |
+| advmod with lemma not/never | neg         |                                                    |
+| discourse                   | intj        |                                                    |
+| list, orphan, goeswith, reparandum, dislocated | dep |                                           |
+
+Labels that exist in both schemes (nsubj, csubj, advcl, advmod, amod, appos, aux, cc, ccomp, conj,
+det, expl, mark, nummod, parataxis, punct, xcomp, acl, compound, dep) map to themselves. Any other
+subtyped label `x:y` falls back to the mapping of `x`. Only labels are mapped; where the two schemes
+attach words differently (copulas, prepositions) the tree shape stays the parser's.
+"""
+
+from __future__ import annotations
+
+CANONICAL_LABELS = frozenset(
+    """ROOT acl acomp advcl advmod agent amod appos attr aux auxpass case cc ccomp compound conj
+    csubj csubjpass dative dep det dobj expl intj mark meta neg nmod npadvmod nsubj nsubjpass
+    nummod oprd parataxis pcomp pobj poss preconj predet prep prt punct quantmod relcl xcomp""".split()
+)
+
+UD_TO_CANONICAL = {
+    "root": "ROOT",
+    "nsubj:pass": "nsubjpass",
+    "csubj:pass": "csubjpass",
+    "aux:pass": "auxpass",
+    "obj": "dobj",
+    "iobj": "dative",
+    "obl": "pobj",
+    "nmod": "pobj",
+    "obl:agent": "pobj",
+    "obl:tmod": "npadvmod",
+    "obl:npmod": "npadvmod",
+    "nmod:tmod": "npadvmod",
+    "nmod:npmod": "npadvmod",
+    "vocative": "npadvmod",
+    "nmod:poss": "poss",
+    "acl:relcl": "relcl",
+    "cop": "aux",
+    "compound:prt": "prt",
+    "flat": "compound",
+    "fixed": "compound",
+    "det:predet": "predet",
+    "cc:preconj": "preconj",
+    "discourse": "intj",
+    "list": "dep",
+    "orphan": "dep",
+    "goeswith": "dep",
+    "reparandum": "dep",
+    "dislocated": "dep",
+}
+
+NEGATION_LEMMAS = frozenset({"not", "n't", "never"})
+
+
+def ud_to_canonical(label: str, xpos: str = "", lemma: str = "") -> str:
+    """Map one UD relation (with the word's PTB tag and lemma) to the canonical label."""
+    label = label.strip()
+    if label == "case":
+        return "case" if xpos == "POS" else "prep"
+    if label == "advmod" and lemma.lower() in NEGATION_LEMMAS:
+        return "neg"
+    if label in UD_TO_CANONICAL:
+        return UD_TO_CANONICAL[label]
+    if label in CANONICAL_LABELS:
+        return label
+    base = label.split(":", 1)[0]
+    if base != label:
+        return ud_to_canonical(base, xpos, lemma)
+    return "dep"
+
+PTB_TAGS = frozenset(
+    """$ '' , -LRB- -RRB- . : ADD AFX CC CD DT EX FW HYPH IN JJ JJR JJS LS MD NFP NN NNP NNPS NNS PDT
+    POS PRP PRP$ RB RBR RBS RP SYM TO UH VB VBD VBG VBN VBP VBZ WDT WP WP$ WRB XX _SP ``""".split()
+)
+"""The PTB tag set of en_core_web_sm's tagger: what `tag` conditions in rules may name."""
+
+PRONOUN_TAGS = frozenset({"PRP", "PRP$", "WP", "WP$"})
+PROPER_NOUN_TAGS = frozenset({"NNP", "NNPS"})
