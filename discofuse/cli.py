@@ -10,14 +10,14 @@ from discofuse.errors import DiscofuseError
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from discofuse.commands import annotate, debug, unfuse
+    from discofuse.commands import annotate, debug
 
     parser = argparse.ArgumentParser(
         prog="discofuse", description="Rule-based generator of DiscoFuse-style sentence-fusion data."
     )
     parser.add_argument("--version", action="version", version=f"discofuse {__version__}")
     subcommands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (annotate, debug, unfuse):
+    for module in (annotate, debug):
         module.register(subcommands)
     return parser
 

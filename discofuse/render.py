@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+
 from discofuse.document import Document, Mention, Sentence
+from discofuse.engine.engine import show_bindings
 
 
 def sentence_table(sentence: Sentence, title: str = "") -> str:
@@ -52,3 +55,63 @@ def parse_table(document: Document) -> str:
     coreference = coreference_lines(document)
     parts.append("coreference:\n" + "\n".join(coreference) if coreference else "coreference: none")
     return "\n\n".join(parts)
+
+
+def _list_lines(lists: dict[str, list[str]], indent: str) -> list[str]:
+    return [f"{indent}{name}: {' '.join(words)}" for name, words in lists.items()]
+
+
+def trace_text(trace, rules, verbose: bool = True) -> str:
+    """The debugger's view of one engine run: every rule tried, why it failed or how it ran."""
+    lines = []
+    tried = {record.rule for record in trace.rules}
+    for record in trace.rules:
+        rule = next((r for r in rules.rules if r.name == record.rule), None)
+        where = f", {_relative(rule.where)}" if rule else ""
+        mark = "MATCH" if record.matched else "no"
+        lines.append(f"[{mark:>5}] {record.rule} ({record.type}{where}): {record.outcome}")
+        if not verbose and not record.matched:
+            continue
+        for number, (source, stats) in enumerate(record.conditions, start=1):
+            status = "pass" if stats.passed else ("FAIL" if stats.tried else "not reached")
+            detail = f"tried {stats.tried}x, held {stats.passed}x" if stats.tried else ""
+            lines.append(f"          {number}. {status:<11} {source}  {detail}".rstrip())
+            if stats.tried and not stats.passed and stats.failed_with:
+                bound = ", ".join(f"{k}={v}" for k, v in _shown(stats.failed_with).items())
+                lines.append(f"             first failure with {bound}")
+        if record.bindings:
+            bound = ", ".join(f"{k}={v}" for k, v in record.bindings.items())
+            lines.append(f"          bindings: {bound}")
+        for number, (source, lists) in enumerate(record.steps, start=1):
+            lines.append(f"          step {number}: {source}")
+            lines.extend(_list_lines(lists, "             "))
+    kind = "single" if len(trace.candidate) == 1 else "pair"
+    untried = [rule.name for rule in rules.for_input(kind) if rule.name not in tried]
+    if untried and trace.example is not None:
+        lines.append(f"not tried (an earlier rule produced the example): {', '.join(untried)}")
+    return "\n".join(lines)
+
+
+def _shown(bindings: dict) -> dict[str, str]:
+    return show_bindings(bindings)
+
+
+def _relative(path: str) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return path
+
+
+def example_text(example) -> str:
+    if example is None:
+        return "example: none (no rule produced an example for this sentence)"
+    flags = f"pronoun={example.has_coref_type_pronoun} nominal={example.has_coref_type_nominal}"
+    return "\n".join(
+        [
+            f"example: {example.discourse_type}  connective={example.connective_string!r}  "
+            f"coref {flags}  rules={','.join(example.rules) or '-'}",
+            f"  1: {example.incoherent_first_sentence}",
+            f"  2: {example.incoherent_second_sentence}",
+        ]
+    )

@@ -53,6 +53,12 @@ class SpacyAnnotator:
         ):
             yield self.to_document(spacy_doc, doc_id)
 
+    def split_sentences(self, texts: Sequence[str], pretokenized: bool = False) -> Pretokenized:
+        """Given sentences (raw, or space-tokenized) as word lists, so their boundaries are kept."""
+        if pretokenized:
+            return [text.split() for text in texts]
+        return [[t.text for t in self.nlp.tokenizer(text) if not t.is_space] for text in texts]
+
     def _to_spacy_input(self, text: AnnotatorInput) -> str | Doc:
         if isinstance(text, (str, bytes)):
             return check_text(text, self.max_chars)

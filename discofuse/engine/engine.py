@@ -167,6 +167,7 @@ class Engine:
         if applied is None:
             return None
         state, bindings = applied
+        record = trace.rules[-1] if trace is not None else None
         discourse_type, names = rule.type, [rule.name]
         if rule.anaphora and self._anaphora is not None:
             combined = self._apply(self._anaphora, state, trace)
@@ -177,13 +178,13 @@ class Engine:
         outputs = []
         for name in rule.output:
             finished, notes = finish_sentence(state.lists[name])
-            if trace is not None and notes:
-                trace.rules[-1].steps.append((f"finish {name}: " + "; ".join(notes), {}))
+            if record is not None and notes:
+                record.steps.append((f"finish {name}: " + "; ".join(notes), {}))
             problem = check_sentence(finished)
             if problem:
-                if trace is not None:
-                    trace.rules[-1].outcome = f"output check failed for {name}: {problem}"
-                    trace.rules[-1].matched = False
+                if record is not None:
+                    record.outcome = f"output check failed for {name}: {problem}"
+                    record.matched = False
                 return None
             outputs.append(" ".join(item.text for item in finished))
         connective = ""

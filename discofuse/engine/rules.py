@@ -67,6 +67,7 @@ class RuleExample:
     text: list[str]
     output: list[str] | None
     line: int
+    type: str = ""
 
 
 @dataclass
@@ -207,8 +208,12 @@ def _examples(node: Mapping, kind: str, file: str, name: str) -> list[RuleExampl
     examples = []
     expected_parts = 1 if kind == "single" else 2
     for entry in node.get("examples", []) or []:
-        if not isinstance(entry, Mapping) or "text" not in entry or "output" not in entry:
-            raise _rule_error("an example needs 'text' and 'output'", file, entry, name)
+        if not isinstance(entry, Mapping) or not {"text", "output"} <= set(entry) or set(entry) - {
+            "text",
+            "output",
+            "type",
+        }:
+            raise _rule_error("an example has 'text', 'output' and optionally 'type'", file, entry, name)
         text = entry["text"] if isinstance(entry["text"], list) else [entry["text"]]
         output = entry["output"]
         if len(text) != expected_parts or not isinstance(output, list) or len(output) != 2:
@@ -218,7 +223,12 @@ def _examples(node: Mapping, kind: str, file: str, name: str) -> list[RuleExampl
                 entry,
                 name,
             )
-        examples.append(RuleExample([str(t) for t in text], [str(o) for o in output], line_of(entry)))
+        example_type = str(entry.get("type", node["type"]))
+        if example_type not in DISCOURSE_TYPES:
+            raise _rule_error(f"example type '{example_type}' is unknown", file, entry, name)
+        examples.append(
+            RuleExample([str(t) for t in text], [str(o) for o in output], line_of(entry), example_type)
+        )
     for entry in node.get("counter_examples", []) or []:
         text = entry if isinstance(entry, list) else [entry]
         if len(text) != expected_parts:

@@ -1,0 +1,83 @@
+"""Unfuse typed-in text: annotate one sentence or a pair and run the engine on it.
+
+Shared by the debugger, `discofuse unfuse` and the rule-example checker, so all three see the same
+annotation of the same text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from discofuse.annotate.spacy_backend import SpacyAnnotator
+from discofuse.document import Document
+from discofuse.engine import Engine, Example, RuleSet, Trace
+
+PAIR_MARKER = "||"
+"""Separates the two sentences of a pair in typed input: `First sentence. || Second sentence.`"""
+
+
+def split_pair(text: str) -> list[str]:
+    """One sentence, or two around the pair marker."""
+    parts = [part.strip() for part in text.split(PAIR_MARKER)]
+    return [part for part in parts if part][:2] if len(parts) > 1 else [text.strip()]
+
+
+def annotate_candidate(
+    annotator: SpacyAnnotator, texts: Sequence[str], pretokenized: bool = False
+) -> Document:
+    """A document whose sentences are exactly `texts` (one or two)."""
+    return annotator.annotate(annotator.split_sentences(texts, pretokenized))
+
+
+def unfuse_texts(
+    engine: Engine,
+    annotator: SpacyAnnotator,
+    texts: Sequence[str],
+    pretokenized: bool = False,
+    trace: Trace | None = None,
+) -> tuple[Document, Example | None]:
+    document = annotate_candidate(annotator, texts, pretokenized)
+    if len(document.sentences) != len(texts) or not document.sentences:
+        return document, None
+    return document, engine.unfuse(document, tuple(range(len(texts))), trace)
+
+
+@dataclass
+class ExampleCheck:
+    rule: str
+    where: str
+    text: list[str]
+    expected: list[str] | None
+    got: list[str] | None
+    got_type: str
+    passed: bool
+
+
+def check_rule_examples(rules: RuleSet, annotator: SpacyAnnotator) -> list[ExampleCheck]:
+    """Run each rule's embedded examples with that rule alone: positive examples must give the
+    expected pair (and type), counter-examples must not match the rule."""
+    checks = []
+    for rule in rules.rules:
+        engine = Engine(rules.only(rule.name))
+        for example in rule.examples:
+            _, result = unfuse_texts(engine, annotator, example.text)
+            fired = result is not None and rule.name in result.rules
+            got = [result.incoherent_first_sentence, result.incoherent_second_sentence] if fired else None
+            got_type = result.discourse_type if fired else ""
+            if example.output is None:
+                passed = not fired
+            else:
+                passed = got == example.output and got_type == example.type
+            checks.append(
+                ExampleCheck(
+                    rule=rule.name,
+                    where=f"{rule.file}:{example.line}",
+                    text=example.text,
+                    expected=example.output,
+                    got=got,
+                    got_type=got_type,
+                    passed=passed,
+                )
+            )
+    return checks

@@ -1,0 +1,1 @@
+"""`discofuse unfuse`: placeholder registration; implemented below."""

@@ -1,0 +1,10 @@
+"""The rule engine: rule files compiled into matchers, and the unfusion of candidates.
+
+Knows nothing of Beam or of the parser: it works on `discofuse.document.Document`s.
+"""
+
+from discofuse.engine.engine import Engine, Example, Trace
+from discofuse.engine.rules import DEFAULT_RULES_DIR, RuleSet, load_rules
+from discofuse.engine.yaml_source import RuleError
+
+__all__ = ["DEFAULT_RULES_DIR", "Engine", "Example", "RuleError", "RuleSet", "Trace", "load_rules"]
