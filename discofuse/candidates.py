@@ -6,7 +6,8 @@ annotation of the same text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from discofuse.annotate.spacy_backend import SpacyAnnotator
@@ -81,3 +82,45 @@ def check_rule_examples(rules: RuleSet, annotator: SpacyAnnotator) -> list[Examp
                 )
             )
     return checks
+
+
+def unfuse_many(
+    engine: Engine,
+    annotator: SpacyAnnotator,
+    candidates: Iterable[Sequence[str]],
+    pretokenized: bool = False,
+) -> Iterator[tuple[list[str], Example | None]]:
+    """(texts, example) for each candidate (one or two sentences), in order, batched through the
+    parser. A single sentence with no match gives None; a pair with no match gives PAIR_NONE."""
+    prepared = (
+        [text for text in texts if text.strip()] for texts in candidates
+    )
+
+    def inputs():
+        for texts in prepared:
+            pending.append(texts)
+            yield "", annotator.split_sentences(texts, pretokenized)
+
+    pending: deque[list[str]] = deque()
+    for document in annotator.annotate_many(inputs()):
+        texts = pending.popleft()
+        if not texts or len(document.sentences) != len(texts):
+            yield texts, None
+            continue
+        yield texts, engine.unfuse(document, tuple(range(len(texts))))
+
+
+def row_for(texts: Sequence[str], example: Example | None) -> dict[str, object]:
+    """The 8-column row for a candidate: the example's, or an unchanged single sentence with an
+    empty discourse type when no rule matched."""
+    if example is not None:
+        return example.as_row()
+    first = texts[0] if texts else ""
+    second = texts[1] if len(texts) > 1 else ""
+    return {
+        "coherent_first_sentence": first,
+        "coherent_second_sentence": second,
+        "incoherent_first_sentence": first,
+        "incoherent_second_sentence": second,
+        "discourse_type": "",
+    }

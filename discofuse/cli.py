@@ -10,14 +10,14 @@ from discofuse.errors import DiscofuseError
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from discofuse.commands import annotate, debug
+    from discofuse.commands import annotate, debug, unfuse
 
     parser = argparse.ArgumentParser(
         prog="discofuse", description="Rule-based generator of DiscoFuse-style sentence-fusion data."
     )
     parser.add_argument("--version", action="version", version=f"discofuse {__version__}")
     subcommands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (annotate, debug):
+    for module in (annotate, debug, unfuse):
         module.register(subcommands)
     return parser
 

@@ -25,6 +25,9 @@ _NOUN_PHRASE_LEFT_DEPS = frozenset(
 )
 
 
+_GIVEN_STARTS = "discofuse_sentence_starts"
+
+
 class SpacyAnnotator:
     """Turns raw text or pre-tokenized sentences into `Document`s, batching with `nlp.pipe`."""
 
@@ -67,18 +70,28 @@ class SpacyAnnotator:
         check_text(" ".join(" ".join(sentence) for sentence in sentences), self.max_chars)
         words = [word for sentence in sentences for word in sentence]
         doc = Doc(self.nlp.vocab, words=words, spaces=[True] * len(words))
-        position = 0
+        starts, position = [], 0
         for sentence in sentences:
             for offset in range(len(sentence)):
                 doc[position + offset].is_sent_start = offset == 0
+            starts.append(position)
             position += len(sentence)
+        doc.user_data[_GIVEN_STARTS] = starts
         return doc
 
     def to_document(self, doc: Doc, doc_id: str = "") -> Document:
-        """Convert a parsed spaCy Doc; heads that leave their sentence become ROOT."""
+        """Convert a parsed spaCy Doc; heads that leave their sentence become ROOT.
+
+        Pre-tokenized sentences stay as given even where the parser would split them."""
         sentences: list[Sentence] = []
         where: dict[int, tuple[int, int]] = {}
-        for sentence_index, span in enumerate(doc.sents):
+        given = doc.user_data.get(_GIVEN_STARTS)
+        spans = (
+            [doc[start:end] for start, end in zip(given, [*given[1:], len(doc)])]
+            if given is not None
+            else list(doc.sents)
+        )
+        for sentence_index, span in enumerate(spans):
             tokens = []
             for local, token in enumerate(span):
                 where[token.i] = (sentence_index, local)

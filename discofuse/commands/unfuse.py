@@ -1,1 +1,57 @@
-"""`discofuse unfuse`: placeholder registration; implemented below."""
+"""`discofuse unfuse INPUT -o OUTPUT`: DiscoFuse rows for the coherent text of a TSV."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from discofuse.annotate.spacy_backend import SpacyAnnotator
+from discofuse.candidates import row_for, unfuse_many
+from discofuse.engine import DEFAULT_RULES_DIR, Engine, load_rules
+from discofuse.errors import BadInputError
+from discofuse.tsv import read_rows, write_rows
+
+
+def register(subcommands: argparse._SubParsersAction) -> None:
+    parser = subcommands.add_parser(
+        "unfuse",
+        help="unfuse the coherent sentences of a TSV into DiscoFuse rows",
+        description=(
+            "Read a TSV whose header has coherent_first_sentence and coherent_second_sentence "
+            "(empty second = single sentence) and write one 8-column DiscoFuse row per input row."
+        ),
+    )
+    parser.add_argument("input", type=Path, help="input TSV with a header row")
+    parser.add_argument("-o", "--output", type=Path, required=True, help="output TSV")
+    parser.add_argument("--pretokenized", action="store_true", help="text is space-tokenized")
+    parser.add_argument("--rules", type=Path, default=DEFAULT_RULES_DIR, help="rules directory")
+    parser.add_argument("--no-coref", action="store_true", help="skip coreference")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.input.is_file():
+        raise BadInputError(f"{args.input} is not a file.")
+    engine = Engine(load_rules(args.rules))
+    annotator = SpacyAnnotator(coref=not args.no_coref)
+    candidates = (
+        [row.get("coherent_first_sentence", ""), row.get("coherent_second_sentence", "")]
+        for row in read_rows(args.input)
+    )
+    results = unfuse_many(engine, annotator, candidates, args.pretokenized)
+    if sys.stderr.isatty():
+        from tqdm import tqdm
+
+        results = tqdm(results, unit=" rows", desc="unfuse")
+    started = time.perf_counter()
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    with open(args.output, "w", encoding="utf-8", newline="") as handle:
+        count = write_rows(handle, (row_for(texts, example) for texts, example in results))
+    seconds = time.perf_counter() - started
+    print(
+        f"wrote {count} rows to {args.output} in {seconds:.1f} s ({count / max(seconds, 1e-9):.1f} rows/s)",
+        file=sys.stderr,
+    )
+    return 0

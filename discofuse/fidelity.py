@@ -1,0 +1,105 @@
+"""How closely our rules reproduce DiscoFuse: released rows, the paper's examples, gold types.
+
+Used by `scripts/fidelity.py` (prints the numbers) and by the tests (hold them to floors).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from discofuse.annotate.spacy_backend import SpacyAnnotator
+from discofuse.candidates import row_for, unfuse_many
+from discofuse.engine import Engine
+from discofuse.engine.rules import DISCOURSE_TYPES
+from discofuse.tsv import COLUMNS, format_value, read_rows
+
+NO_TYPE = "(none)"
+
+
+@dataclass
+class RowComparison:
+    expected: dict[str, str]
+    got: dict[str, str]
+
+    @property
+    def differing(self) -> list[str]:
+        return [c for c in self.expected if self.expected[c] != self.got.get(c, "")]
+
+
+def _candidates(rows: list[dict[str, str]]) -> Iterable[list[str]]:
+    return ([row["coherent_first_sentence"], row["coherent_second_sentence"]] for row in rows)
+
+
+def _unfused_rows(engine, annotator, rows: list[dict[str, str]]) -> list[dict[str, str]]:
+    return [
+        {column: format_value(column, value) for column, value in row_for(texts, example).items()}
+        for texts, example in unfuse_many(engine, annotator, _candidates(rows), pretokenized=True)
+    ]
+
+
+def compare_released(engine: Engine, annotator: SpacyAnnotator, path: Path) -> list[RowComparison]:
+    """Each released row against ours, all 8 columns."""
+    rows = list(read_rows(path))
+    got = _unfused_rows(engine, annotator, rows)
+    return [
+        RowComparison({c: row.get(c, "") for c in COLUMNS}, mine) for row, mine in zip(rows, got)
+    ]
+
+
+def compare_paper_examples(
+    engine: Engine, annotator: SpacyAnnotator, path: Path
+) -> list[RowComparison]:
+    """The paper's worked examples: incoherent sentences and discourse type."""
+    rows = list(read_rows(path))
+    got = _unfused_rows(engine, annotator, rows)
+    keys = ("incoherent_first_sentence", "incoherent_second_sentence", "discourse_type")
+    return [
+        RowComparison({k: row[k] for k in keys}, {k: mine.get(k, "") for k in keys})
+        for row, mine in zip(rows, got)
+    ]
+
+
+@dataclass
+class Agreement:
+    """Discourse-type agreement with gold labels."""
+
+    pairs: list[tuple[str, str]] = field(default_factory=list)  # (gold, predicted)
+
+    @property
+    def overall(self) -> float:
+        return sum(g == p for g, p in self.pairs) / max(len(self.pairs), 1)
+
+    def per_type(self) -> dict[str, tuple[int, int]]:
+        """gold type -> (agreeing, total)."""
+        totals: Counter[str] = Counter(g for g, _ in self.pairs)
+        right: Counter[str] = Counter(g for g, p in self.pairs if g == p)
+        return {t: (right[t], totals[t]) for t in sorted(totals)}
+
+    def confusions(self) -> Counter[tuple[str, str]]:
+        return Counter((g, p) for g, p in self.pairs if g != p)
+
+
+def agreement_on(engine: Engine, annotator: SpacyAnnotator, path: Path) -> Agreement:
+    rows = list(read_rows(path))
+    got = _unfused_rows(engine, annotator, rows)
+    return Agreement(
+        [(row["discourse_type"], mine["discourse_type"] or NO_TYPE) for row, mine in zip(rows, got)]
+    )
+
+
+def confusion_table(agreement: Agreement) -> str:
+    predicted_types = sorted({p for _, p in agreement.pairs} | set(DISCOURSE_TYPES))
+    gold_types = sorted({g for g, _ in agreement.pairs})
+    counts = Counter(agreement.pairs)
+    short = {t: t.replace("SINGLE_", "S_").replace("PAIR_", "P_").replace("ANAPHORA", "ANA")
+             for t in predicted_types}
+    width = max(len(s) for s in short.values())
+    header = "gold \\ predicted".ljust(30) + " ".join(short[t].rjust(width) for t in predicted_types)
+    lines = [header]
+    for gold in gold_types:
+        cells = " ".join(str(counts[(gold, p)] or ".").rjust(width) for p in predicted_types)
+        lines.append(gold.ljust(30) + cells)
+    return "\n".join(lines)

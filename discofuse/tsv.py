@@ -1,0 +1,56 @@
+"""The released DiscoFuse TSV layout: 8 columns, a header row, tab-separated, no quoting."""
+
+from __future__ import annotations
+
+import csv
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from discofuse.errors import BadInputError
+
+COLUMNS = (
+    "coherent_first_sentence",
+    "coherent_second_sentence",
+    "incoherent_first_sentence",
+    "incoherent_second_sentence",
+    "discourse_type",
+    "connective_string",
+    "has_coref_type_pronoun",
+    "has_coref_type_nominal",
+)
+FLAG_COLUMNS = ("has_coref_type_pronoun", "has_coref_type_nominal")
+
+csv.field_size_limit(sys.maxsize)
+
+
+def read_rows(path: Path) -> Iterator[dict[str, str]]:
+    """Rows of a TSV with a header, streamed; the header must name the coherent columns."""
+    with open(path, encoding="utf-8", errors="replace", newline="") as handle:
+        reader = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
+        header = next(reader, None)
+        needed = {"coherent_first_sentence", "coherent_second_sentence"}
+        if header is None or not needed <= set(header):
+            raise BadInputError(
+                f"{path}: the header must contain coherent_first_sentence and "
+                "coherent_second_sentence."
+            )
+        for values in reader:
+            yield dict(zip(header, values + [""] * (len(header) - len(values))))
+
+
+def format_value(column: str, value: Any) -> str:
+    if column in FLAG_COLUMNS:
+        return f"{float(value or 0.0):.1f}"
+    return str(value or "").replace("\t", " ").replace("\n", " ")
+
+
+def write_rows(handle: IO[str], rows: Iterable[dict[str, Any]]) -> int:
+    """Write the header and the rows in the 8-column layout; returns the row count."""
+    handle.write("\t".join(COLUMNS) + "\n")
+    count = 0
+    for row in rows:
+        handle.write("\t".join(format_value(c, row.get(c, "")) for c in COLUMNS) + "\n")
+        count += 1
+    return count
