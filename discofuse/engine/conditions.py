@@ -57,7 +57,7 @@ class MentionPair:
     anaphor: Mention
     anaphor_span: tuple[int, int]
     antecedent: Mention
-    antecedent_span: tuple[int, int]
+    antecedent_span: tuple[int, int] | None  # None when it stands earlier in the document
 
 
 def length_function(state: State, bindings: Mapping[str, Any]):
@@ -264,6 +264,23 @@ class TestCondition(Condition):
             yield bindings
 
 
+class LetCondition(Condition):
+    """`let: {c: "e+2"}`: bind a name to the value of an expression (always holds)."""
+
+    def __init__(self, node: Mapping, scope: CompileScope):
+        _check_keys(node, {"let"}, "let", scope)
+        spec = node["let"]
+        if not isinstance(spec, Mapping) or len(spec) != 1:
+            raise scope.error("'let' takes one name: expression pair, e.g. {c: e+2}", node)
+        (name, source), = spec.items()
+        self.source, self.line = f"let {name} = {source}", line_of(node)
+        self.expression = scope.expression(source, node)
+        self.name = scope.new_variable(name, node)
+
+    def solutions(self, state: State, bindings: Bindings) -> Iterator[Bindings]:
+        yield {**bindings, self.name: evaluate(self.expression, state, bindings)}
+
+
 class PhraseCondition(Condition):
     """`phrase: S` from a named phrase list, at a position (`at`) or anywhere (S ≺ Z / S ⊏ Z).
 
@@ -461,62 +478,87 @@ class SubtreeCondition(Condition):
 class CorefCondition(Condition):
     """`coref: M` with `from: B, to: A`: binds the mention pairs m(B, A) (non-empty to hold).
 
-    Only pronoun and nominal anaphors count (`kinds` narrows them). The antecedent chosen for each
-    anaphor is the best mention of the entity in `to`: a proper name over a common noun phrase,
-    then the earliest; mentions that contain the anaphor are never used.
+    `kinds`: which anaphors in `from` count (default pronoun and nominal); `antecedent_kinds`:
+    which mentions in `to` show that the entity is there (default all kinds). For each anaphor
+    the replacement is the entity's best mention in `to` or earlier in the document: a proper
+    name over a common noun phrase over a pronoun, then the earliest; a mention containing the
+    anaphor is never used.
     """
 
+    KEYS = {"coref", "from", "to", "kinds", "antecedent_kinds"}
+
     def __init__(self, node: Mapping, scope: CompileScope):
-        _check_keys(node, {"coref", "from", "to", "kinds"}, "coref", scope)
+        _check_keys(node, self.KEYS, "coref", scope)
         self.source, self.line = _describe(node), line_of(node)
         self.from_list = scope.list_name(node, node.get("from"))
         self.to_list = scope.list_name(node, node.get("to"))
-        kinds = node.get("kinds", ["pronoun", "nominal"])
-        kinds = kinds if isinstance(kinds, list) else [kinds]
-        bad = [kind for kind in kinds if kind not in MENTION_KINDS]
-        if bad:
-            raise scope.error(f"unknown mention kind(s) {bad}; use {list(MENTION_KINDS)}", node)
-        self.kinds = frozenset(kinds)
+        self.kinds = _kinds(node, "kinds", ["pronoun", "nominal"], scope)
+        self.antecedent_kinds = _kinds(node, "antecedent_kinds", list(MENTION_KINDS), scope)
         self.name = scope.new_variable(node["coref"], node)
 
     def solutions(self, state: State, bindings: Bindings) -> Iterator[Bindings]:
-        pairs = mention_pairs(state, self.from_list, self.to_list, self.kinds)
+        pairs = mention_pairs(
+            state, self.from_list, self.to_list, self.kinds, self.antecedent_kinds
+        )
         if pairs:
             yield {**bindings, self.name: pairs}
 
 
-def mention_pairs(state: State, from_list: str, to_list: str, kinds: frozenset[str]):
+def _kinds(node: Mapping, key: str, default: list[str], scope: CompileScope) -> frozenset[str]:
+    kinds = node.get(key, default)
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    bad = [kind for kind in kinds if kind not in MENTION_KINDS]
+    if bad:
+        raise scope.error(f"unknown mention kind(s) {bad} in '{key}'; use {list(MENTION_KINDS)}", node)
+    return frozenset(kinds)
+
+
+_KIND_RANK = {"proper": 0, "nominal": 1, "pronoun": 2}
+
+
+def mention_pairs(
+    state: State,
+    from_list: str,
+    to_list: str,
+    kinds: frozenset[str],
+    antecedent_kinds: frozenset[str],
+) -> list[MentionPair]:
+    """One pair per entity mentioned in both lists: its first anaphor in `from_list` and the
+    entity's best mention up to and including `to_list`."""
+    first_sentence = min(state.sentences)
     pairs = []
     for cluster in state.document.clusters:
-        antecedents = []
-        for mention in cluster.mentions:
-            if mention.kind == "pronoun":
-                continue
-            span = state.mention_positions(to_list, mention)
-            if span is not None:
-                antecedents.append((0 if mention.kind == "proper" else 1, span[0], mention, span))
-        if not antecedents:
+        in_to = [
+            m for m in cluster.mentions
+            if m.kind in antecedent_kinds and state.mention_positions(to_list, m) is not None
+        ]
+        if not in_to:
             continue
-        antecedents.sort(key=lambda entry: (entry[0], entry[1]))
-        seen_in_from = set()
-        for mention in cluster.mentions:
-            if mention.kind not in kinds:
-                continue
-            span = state.mention_positions(from_list, mention)
-            if span is None:
-                continue
-            for _, _, antecedent, antecedent_span in antecedents:
-                contains = (
-                    antecedent.sentence == mention.sentence
-                    and antecedent.start <= mention.start
-                    and mention.end <= antecedent.end
-                )
-                if not contains:
-                    if id(cluster) not in seen_in_from:
-                        pairs.append(MentionPair(mention, span, antecedent, antecedent_span))
-                        seen_in_from.add(id(cluster))
-                    break
+        anaphors = [
+            (span, m)
+            for m in cluster.mentions
+            if m.kind in kinds and (span := state.mention_positions(from_list, m)) is not None
+        ]
+        if not anaphors:
+            continue
+        span, anaphor = min(anaphors, key=lambda entry: entry[0])
+        candidates = [
+            m
+            for m in cluster.mentions
+            if (m.sentence < first_sentence or state.mention_positions(to_list, m) is not None)
+            and not _contains(m, anaphor)
+        ]
+        if not candidates:
+            continue
+        best = min(candidates, key=lambda m: (_KIND_RANK[m.kind], m.sentence, m.start))
+        pairs.append(MentionPair(anaphor, span, best, state.mention_positions(to_list, best)))
     return sorted(pairs, key=lambda pair: pair.anaphor_span)
+
+
+def _contains(outer: Mention, inner: Mention) -> bool:
+    return (
+        outer.sentence == inner.sentence and outer.start <= inner.start and inner.end <= outer.end
+    )
 
 
 class NotCondition(Condition):
@@ -569,6 +611,7 @@ class AnyCondition(Condition):
 CONDITION_KINDS = {
     "token": TokenCondition,
     "test": TestCondition,
+    "let": LetCondition,
     "phrase": PhraseCondition,
     "edge": EdgeCondition,
     "subtree": SubtreeCondition,

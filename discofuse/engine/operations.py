@@ -17,7 +17,8 @@ from discofuse.engine.conditions import (
     evaluate,
 )
 from discofuse.engine.morphology import be_form, is_past, is_plural, past_tense
-from discofuse.engine.state import Item, State
+from discofuse.document import Mention
+from discofuse.engine.state import Item, State, items_of
 from discofuse.engine.yaml_source import line_of
 
 PUNCTUATION = frozenset({",", ".", ";", ":", "!", "?", "--", "-", "(", ")", "-LRB-", "-RRB-"})
@@ -223,8 +224,9 @@ def _word_list(value: Any) -> list[str]:
 class ReplaceMentions(Operation):
     """replace_mentions: {list: B, pairs: M}: put the antecedent in place of each anaphor of M.
 
-    A possessive pronoun becomes the antecedent plus "'s" ("his" -> "Ruiz 's"). An anaphor is left
-    alone when its antecedent's words already stand in the list (no "Lions ... against Lions").
+    A possessive pronoun becomes the antecedent plus "'s" ("his" -> "Ruiz 's"). An anaphor stays
+    as it is when the entity has no better mention than a pronoun, or when the antecedent's words
+    already stand in the list (no "Lions ... against Lions"). Sets the pronoun / nominal flags.
     """
 
     def __init__(self, node: Mapping, scope: CompileScope):
@@ -237,44 +239,37 @@ class ReplaceMentions(Operation):
 
     def apply(self, state: State, bindings: Bindings) -> None:
         pairs: list[MentionPair] = bindings[self.pairs]
-        replaced = 0
+        if not pairs:
+            raise OperationFailed("no mention pairs to replace")
         for pair in sorted(pairs, key=lambda p: p.anaphor_span, reverse=True):
-            antecedent = antecedent_items_of(state, pair)
-            if antecedent is None:
+            if pair.anaphor.kind == "pronoun":
+                state.coref_pronoun = True
+            elif pair.anaphor.kind == "nominal":
+                state.coref_nominal = True
+            if pair.antecedent.kind == "pronoun":
                 continue
             items = state.lists[self.list_name]
             span = state.mention_positions(self.list_name, pair.anaphor)
-            if span is None:
+            antecedent = _mention_items(state, pair.antecedent)
+            if span is None or _contains([i.text.lower() for i in items], antecedent):
                 continue
-            words = [item.text.lower() for item in items]
-            antecedent_words = [item.text.lower() for item in antecedent]
-            if _contains(words, antecedent_words):
-                continue
+            new_items = [item for item in antecedent]
             anaphor_token = items[span[0] - 1].token
-            new_items = list(antecedent)
             if anaphor_token is not None and anaphor_token.tag in POSSESSIVE_PRONOUN_TAGS:
                 new_items.append(Item(text="'s"))
             items[span[0] - 1 : span[1]] = new_items
-            replaced += 1
-            if pair.anaphor.kind == "pronoun":
-                state.coref_pronoun = True
-            else:
-                state.coref_nominal = True
-        if not replaced:
-            raise OperationFailed("no anaphor could be replaced")
 
 
-def antecedent_items_of(state: State, pair: MentionPair) -> list[Item] | None:
-    for name in state.lists:
-        span = state.mention_positions(name, pair.antecedent)
-        if span is not None:
-            return list(state.lists[name][span[0] - 1 : span[1]])
-    return None
+def _mention_items(state: State, mention: Mention) -> list[Item]:
+    """The mention's words as items, from the document (so they keep their annotations)."""
+    items = items_of(state.document, mention.sentence)[mention.start : mention.end]
+    return items
 
 
-def _contains(words: list[str], phrase: list[str]) -> bool:
-    size = len(phrase)
-    return any(words[i : i + size] == phrase for i in range(len(words) - size + 1))
+def _contains(words: list[str], phrase: list[Item]) -> bool:
+    wanted = [item.text.lower() for item in phrase]
+    size = len(wanted)
+    return any(words[i : i + size] == wanted for i in range(len(words) - size + 1))
 
 
 class PastTense(Operation):

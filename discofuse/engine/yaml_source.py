@@ -7,8 +7,10 @@ from typing import Any
 
 import yaml
 
+from discofuse.errors import DiscofuseError
 
-class RuleError(Exception):
+
+class RuleError(DiscofuseError):
     """A problem in a rule file: where it is, which rule, and what is wrong."""
 
     def __init__(self, message: str, file: str = "", line: int = 0, rule: str = ""):
