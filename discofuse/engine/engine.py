@@ -1,7 +1,7 @@
 """The unfusion engine: one candidate (a sentence or a pair) in, at most one example out.
 
 Rules are tried in priority order; the first that matches and whose operations succeed wins. A rule
-marked `anaphora: true` is followed by the PAIR_ANAPHORA rule on its two parts. A pair that no pair
+with `anaphora: NAME` is followed by that PAIR_ANAPHORA rule on its two parts. A pair that no pair
 rule turns into an example is kept unchanged as PAIR_NONE. Every output sentence is finished
 (capitalization, punctuation) and checked; a failing check means no example, never a bad one.
 The engine knows nothing of Beam: it maps (Document, sentence indices) to an `Example`.
@@ -102,7 +102,6 @@ class Engine:
         self.rules = rules
         self._single = rules.for_input("single")
         self._pair = rules.for_input("pair")
-        self._anaphora = rules.anaphora_rule
 
     def unfuse(
         self, document: Document, sentences: tuple[int, ...], trace: Trace | None = None
@@ -169,12 +168,13 @@ class Engine:
         state, bindings = applied
         record = trace.rules[-1] if trace is not None else None
         discourse_type, names = rule.type, [rule.name]
-        if rule.anaphora and self._anaphora is not None:
-            combined = self._apply(self._anaphora, state, trace)
+        if rule.anaphora:
+            anaphora = self.rules.get(rule.anaphora)
+            combined = self._apply(anaphora, state, trace)
             if combined is not None:
                 state = combined[0]
                 discourse_type = rule.anaphora_type or discourse_type
-                names.append(self._anaphora.name)
+                names.append(anaphora.name)
         outputs = []
         for name in rule.output:
             finished, notes = finish_sentence(state.lists[name])

@@ -49,6 +49,7 @@ RULE_KEYS = {
     "priority",
     "anaphora",
     "anaphora_type",
+    "standalone",
     "when",
     "do",
     "output",
@@ -80,8 +81,9 @@ class Rule:
     operations: list[Operation]
     output: tuple[str, str]
     connective: str | None = None
-    anaphora: bool = False
+    anaphora: str | None = None  # name of the PAIR_ANAPHORA rule run on this rule's A and B
     anaphora_type: str | None = None
+    standalone: bool = True  # False: only used as another rule's anaphora step
     description: str = ""
     examples: list[RuleExample] = field(default_factory=list)
     file: str = ""
@@ -118,24 +120,20 @@ class RuleSet:
     sources: list[str]
 
     def for_input(self, kind: str) -> list[Rule]:
-        """Rules for 'single' or 'pair' candidates, in priority order."""
-        return [rule for rule in self.rules if rule.input == kind]
+        """Rules tried on their own for 'single' or 'pair' candidates, in priority order."""
+        return [rule for rule in self.rules if rule.input == kind and rule.standalone]
 
-    @property
-    def anaphora_rule(self) -> Rule | None:
+    def get(self, name: str) -> Rule:
         for rule in self.rules:
-            if rule.type == "PAIR_ANAPHORA":
+            if rule.name == name:
                 return rule
-        return None
+        raise RuleError(f"no rule named '{name}'")
 
     def only(self, name: str) -> RuleSet:
-        """The same set restricted to one rule (the anaphora rule stays for combinations)."""
-        chosen = [rule for rule in self.rules if rule.name == name]
-        if not chosen:
-            raise RuleError(f"no rule named '{name}'")
-        anaphora = self.anaphora_rule
-        if chosen[0].anaphora and anaphora is not None and anaphora not in chosen:
-            chosen.append(anaphora)
+        """The same set restricted to one rule (plus the anaphora rule it combines with)."""
+        chosen = [self.get(name)]
+        if chosen[0].anaphora and chosen[0].anaphora != name:
+            chosen.append(self.get(chosen[0].anaphora))
         return RuleSet(chosen, self.lists, self.sources)
 
 
@@ -180,10 +178,12 @@ def compile_rule(node: Mapping, lists: NamedLists, file: str) -> Rule:
     connective = node.get("connective")
     if connective is not None and connective not in scope.bound:
         raise _rule_error(f"connective '{connective}' is not a bound phrase", file, node, name)
-    anaphora = bool(node.get("anaphora", False))
+    anaphora = node.get("anaphora")
+    if anaphora is not None and not isinstance(anaphora, str):
+        raise _rule_error("'anaphora' names the PAIR_ANAPHORA rule to combine with", file, node, name)
     anaphora_type = node.get("anaphora_type")
     if anaphora and anaphora_type not in DISCOURSE_TYPES:
-        raise _rule_error("a rule with anaphora: true needs a valid anaphora_type", file, node, name)
+        raise _rule_error("a rule with 'anaphora' needs a valid anaphora_type", file, node, name)
     if anaphora and list(output) != ["A", "B"]:
         raise _rule_error("a rule combined with anaphora must output [A, B]", file, node, name)
     return Rule(
@@ -197,6 +197,7 @@ def compile_rule(node: Mapping, lists: NamedLists, file: str) -> Rule:
         connective=connective,
         anaphora=anaphora,
         anaphora_type=anaphora_type,
+        standalone=bool(node.get("standalone", True)),
         description=str(node.get("description", "")),
         examples=_examples(node, kind, file, name),
         file=file,
@@ -269,10 +270,12 @@ def load_rules(directory: str | Path) -> RuleSet:
                 )
             seen[rule.name] = rule
             rules.append(rule)
-    anaphora_rules = [rule for rule in rules if rule.type == "PAIR_ANAPHORA"]
-    if len(anaphora_rules) > 1:
-        raise RuleError("only one PAIR_ANAPHORA rule may exist (it is reused by combinations)",
-                        anaphora_rules[1].file, anaphora_rules[1].line, anaphora_rules[1].name)
+    for rule in rules:
+        target = seen.get(rule.anaphora) if rule.anaphora else None
+        if rule.anaphora and (target is None or target.type != "PAIR_ANAPHORA"):
+            raise RuleError(
+                f"anaphora: '{rule.anaphora}' is not a PAIR_ANAPHORA rule", rule.file, rule.line, rule.name
+            )
     rules.sort(key=lambda rule: rule.priority)
     return RuleSet(rules=rules, lists=lists, sources=[str(path) for path in files])
 
