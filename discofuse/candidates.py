@@ -64,7 +64,11 @@ def check_rule_examples(rules: RuleSet, annotator: SpacyAnnotator) -> list[Examp
         for example in rule.examples:
             _, result = unfuse_texts(engine, annotator, example.text)
             fired = result is not None and rule.name in result.rules
-            got = [result.incoherent_first_sentence, result.incoherent_second_sentence] if fired else None
+            got = (
+                [result.incoherent_first_sentence, result.incoherent_second_sentence]
+                if fired
+                else None
+            )
             got_type = result.discourse_type if fired else ""
             if example.output is None:
                 passed = not fired
@@ -92,9 +96,7 @@ def unfuse_many(
 ) -> Iterator[tuple[list[str], Example | None]]:
     """(texts, example) for each candidate (one or two sentences), in order, batched through the
     parser. A single sentence with no match gives None; a pair with no match gives PAIR_NONE."""
-    prepared = (
-        [text for text in texts if text.strip()] for texts in candidates
-    )
+    prepared = ([text for text in texts if text.strip()] for texts in candidates)
 
     def inputs():
         for texts in prepared:

@@ -13,7 +13,8 @@ def build_parser() -> argparse.ArgumentParser:
     from discofuse.commands import annotate, debug, unfuse
 
     parser = argparse.ArgumentParser(
-        prog="discofuse", description="Rule-based generator of DiscoFuse-style sentence-fusion data."
+        prog="discofuse",
+        description="Rule-based generator of DiscoFuse-style sentence-fusion data.",
     )
     parser.add_argument("--version", action="version", version=f"discofuse {__version__}")
     subcommands = parser.add_subparsers(dest="command", metavar="COMMAND")

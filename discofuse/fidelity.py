@@ -94,10 +94,14 @@ def confusion_table(agreement: Agreement) -> str:
     predicted_types = sorted({p for _, p in agreement.pairs} | set(DISCOURSE_TYPES))
     gold_types = sorted({g for g, _ in agreement.pairs})
     counts = Counter(agreement.pairs)
-    short = {t: t.replace("SINGLE_", "S_").replace("PAIR_", "P_").replace("ANAPHORA", "ANA")
-             for t in predicted_types}
+    short = {
+        t: t.replace("SINGLE_", "S_").replace("PAIR_", "P_").replace("ANAPHORA", "ANA")
+        for t in predicted_types
+    }
     width = max(len(s) for s in short.values())
-    header = "gold \\ predicted".ljust(30) + " ".join(short[t].rjust(width) for t in predicted_types)
+    header = "gold \\ predicted".ljust(30) + " ".join(
+        short[t].rjust(width) for t in predicted_types
+    )
     lines = [header]
     for gold in gold_types:
         cells = " ".join(str(counts[(gold, p)] or ".").rjust(width) for p in predicted_types)

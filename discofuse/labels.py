@@ -90,6 +90,7 @@ def ud_to_canonical(label: str, xpos: str = "", lemma: str = "") -> str:
         return ud_to_canonical(base, xpos, lemma)
     return "dep"
 
+
 PTB_TAGS = frozenset(
     """$ '' , -LRB- -RRB- . : ADD AFX CC CD DT EX FW HYPH IN JJ JJR JJS LS MD NFP NN NNP NNPS NNS PDT
     POS PRP PRP$ RB RBR RBS RP SYM TO UH VB VBD VBG VBN VBP VBZ WDT WP WP$ WRB XX _SP ``""".split()

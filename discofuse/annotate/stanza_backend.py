@@ -68,7 +68,7 @@ def _tokens(sentence: Any) -> list[Token]:
     entity_of_word = _entity_types(sentence)
     tokens = []
     for token in sentence.tokens:
-        space_after = "" if "SpaceAfter=No" in (token.misc or "") else " "
+        space_after = getattr(token, "spaces_after", " ")
         for position, word in enumerate(token.words):
             last = position == len(token.words) - 1
             tokens.append(
@@ -121,5 +121,7 @@ def _clusters(chains: Iterable[Any], sentences: list[Sentence]) -> list[Cluster]
 
 def _span_head(tokens: list[Token], start: int, end: int) -> int:
     """The span's token whose head lies outside the span (the last such, for a flat name)."""
-    outside = [i for i in range(start, end) if not start <= tokens[i].head < end or tokens[i].head == i]
+    outside = [
+        i for i in range(start, end) if not start <= tokens[i].head < end or tokens[i].head == i
+    ]
     return outside[-1] if outside else end - 1

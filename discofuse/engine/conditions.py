@@ -181,7 +181,9 @@ def _predicate(field_name: str, value: Any, node: Any, scope: CompileScope) -> T
     if field_name == "dep":
         unknown = sorted(values - CANONICAL_LABELS)
         if unknown:
-            raise scope.error(f"unknown dependency label(s) {unknown} for the canonical scheme", node)
+            raise scope.error(
+                f"unknown dependency label(s) {unknown} for the canonical scheme", node
+            )
     if field_name == "tag":
         unknown = sorted(values - PTB_TAGS)
         if unknown:
@@ -209,7 +211,9 @@ class TokenCondition(Condition):
                 raise scope.error("'range' only applies when the token variable is unbound", node)
             self.position = scope.expression(target, node)
         self.predicates = [
-            _predicate(name, node[name], node, scope) for name in sorted(TOKEN_FIELDS) if name in node
+            _predicate(name, node[name], node, scope)
+            for name in sorted(TOKEN_FIELDS)
+            if name in node
         ]
 
     def _holds(self, state: State, position: int) -> bool:
@@ -272,7 +276,7 @@ class LetCondition(Condition):
         spec = node["let"]
         if not isinstance(spec, Mapping) or len(spec) != 1:
             raise scope.error("'let' takes one name: expression pair, e.g. {c: e+2}", node)
-        (name, source), = spec.items()
+        ((name, source),) = spec.items()
         self.source, self.line = f"let {name} = {source}", line_of(node)
         self.expression = scope.expression(source, node)
         self.name = scope.new_variable(name, node)
@@ -342,7 +346,10 @@ class PhraseCondition(Condition):
                 continue
             for first, last in self._matches_at(words, start):
                 phrase = MatchedPhrase(
-                    self.list_name, first, last, tuple(state.words(self.list_name)[first - 1 : last])
+                    self.list_name,
+                    first,
+                    last,
+                    tuple(state.words(self.list_name)[first - 1 : last]),
                 )
                 extended = {**bindings, self.name: phrase}
                 if self.start_variable:
@@ -509,7 +516,9 @@ def _kinds(node: Mapping, key: str, default: list[str], scope: CompileScope) -> 
     kinds = kinds if isinstance(kinds, list) else [kinds]
     bad = [kind for kind in kinds if kind not in MENTION_KINDS]
     if bad:
-        raise scope.error(f"unknown mention kind(s) {bad} in '{key}'; use {list(MENTION_KINDS)}", node)
+        raise scope.error(
+            f"unknown mention kind(s) {bad} in '{key}'; use {list(MENTION_KINDS)}", node
+        )
     return frozenset(kinds)
 
 
@@ -529,7 +538,8 @@ def mention_pairs(
     pairs = []
     for cluster in state.document.clusters:
         in_to = [
-            m for m in cluster.mentions
+            m
+            for m in cluster.mentions
             if m.kind in antecedent_kinds and state.mention_positions(to_list, m) is not None
         ]
         if not in_to:

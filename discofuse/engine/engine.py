@@ -83,7 +83,9 @@ def show_bindings(bindings: dict[str, Any]) -> dict[str, str]:
     shown = {}
     for name, value in bindings.items():
         if isinstance(value, MatchedPhrase):
-            shown[name] = f"'{' '.join(value.words)}' @ {value.list_name}[{value.start}..{value.end}]"
+            shown[name] = (
+                f"'{' '.join(value.words)}' @ {value.list_name}[{value.start}..{value.end}]"
+            )
         elif isinstance(value, list) and value and isinstance(value[0], MentionPair):
             shown[name] = ", ".join(
                 f"{pair.anaphor_span}->{pair.antecedent_span}" for pair in value

@@ -64,8 +64,7 @@ class Comparison:
     def holds(self, bindings: Mapping[str, int], length_of: Callable[[str], int]) -> bool:
         values = [operand.evaluate(bindings, length_of) for operand in self.operands]
         return all(
-            _COMPARE[op](left, right)
-            for op, left, right in zip(self.operators, values, values[1:])
+            _COMPARE[op](left, right) for op, left, right in zip(self.operators, values, values[1:])
         )
 
 

@@ -58,7 +58,9 @@ class NamedLists:
                     f"list '{name}' is defined twice (also in {self.where[name]})", file, line
                 )
             if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-                raise RuleError(f"list '{name}' must be a list of strings", file, line_of(values, line))
+                raise RuleError(
+                    f"list '{name}' must be a list of strings", file, line_of(values, line)
+                )
             self.entries[str(name)] = [str(value) for value in values]
             self.where[str(name)] = f"{file}:{line_of(values, line)}"
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from discofuse.document import Mention
 from discofuse.engine.conditions import (
     Bindings,
     CompileScope,
@@ -17,7 +18,6 @@ from discofuse.engine.conditions import (
     evaluate,
 )
 from discofuse.engine.morphology import be_form, is_past, is_plural, past_tense
-from discofuse.document import Mention
 from discofuse.engine.state import Item, State, items_of
 from discofuse.engine.yaml_source import line_of
 
@@ -47,7 +47,9 @@ def _keys(node: Mapping, kind: str, required: set[str], optional: set[str], scop
         raise scope.error(f"'{kind}' is missing {', '.join(missing)}", node)
     if unknown:
         allowed = ", ".join(sorted(required | optional))
-        raise scope.error(f"'{kind}' has unknown argument(s) {', '.join(unknown)} ({allowed})", node)
+        raise scope.error(
+            f"'{kind}' has unknown argument(s) {', '.join(unknown)} ({allowed})", node
+        )
     return spec
 
 
@@ -72,7 +74,11 @@ class Split(Operation):
         self.list_name = scope.list_name(node, spec["list"])
         self.at = scope.expression(spec["at"], node)
         into = spec["into"]
-        if not isinstance(into, list) or len(into) != 2 or not all(isinstance(n, str) for n in into):
+        if (
+            not isinstance(into, list)
+            or len(into) != 2
+            or not all(isinstance(n, str) for n in into)
+        ):
             raise scope.error("'into' must name two lists, e.g. [A, B]", node)
         self.into = tuple(into)
         scope.list_names.update(into)
@@ -100,7 +106,9 @@ class Delete(Operation):
         count = evaluate(self.count, state, bindings)
         items = state.lists[self.list_name]
         if count < 0 or at + count - 1 > len(items):
-            raise OperationFailed(f"cannot delete {count} tokens from position {at} of {self.list_name}")
+            raise OperationFailed(
+                f"cannot delete {count} tokens from position {at} of {self.list_name}"
+            )
         del items[at - 1 : at - 1 + count]
 
 
@@ -113,7 +121,9 @@ class _Words:
         self.words = None
         if "words" in spec:
             words = spec["words"]
-            self.words = [str(w) for w in (words if isinstance(words, list) else str(words).split())]
+            self.words = [
+                str(w) for w in (words if isinstance(words, list) else str(words).split())
+            ]
             return
         copy = spec["copy"]
         if not isinstance(copy, Mapping) or set(copy) - {"list", "from", "to"}:

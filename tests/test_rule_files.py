@@ -1,0 +1,166 @@
+"""Rule files: validation that fails fast with file, line and rule name; the project's rules and
+their embedded examples; adding a discourse rule with YAML only."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from discofuse.candidates import check_rule_examples, unfuse_texts
+from discofuse.cli import main
+from discofuse.engine import Engine, RuleError, load_rules
+from discofuse.engine.rules import DISCOURSE_TYPES
+
+GOOD_RULE = """
+rules:
+  - name: demo
+    type: SINGLE_CONN_INNER
+    input: single
+    priority: 1
+    when:
+      - token: i
+        text: because
+    do:
+      - split: {list: Z, at: i, into: [A, B]}
+"""
+
+
+def write(tmp_path, text: str, name: str = "rules.yaml"):
+    (tmp_path / name).write_text(textwrap.dedent(text))
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "broken, line, message",
+    [
+        (GOOD_RULE.replace("- split:", "- splt:"), 11, "unknown operation 'splt'"),
+        (GOOD_RULE.replace("text: because", "text: $nope"), 8, "unknown list '$nope'"),
+        (GOOD_RULE.replace("at: i,", "at: q,"), 11, "uses variable 'q' before it is bound"),
+        (GOOD_RULE.replace("text: because", "dep: subject"), 8, "unknown dependency label"),
+        (GOOD_RULE.replace("text: because", "tag: VERB"), 8, "unknown PTB tag"),
+        (
+            GOOD_RULE.replace("type: SINGLE_CONN_INNER", "type: SINGLE_MAGIC"),
+            3,
+            "unknown discourse type",
+        ),
+        (
+            GOOD_RULE.replace("priority: 1", "priority: 1\n    colour: red"),
+            3,
+            "unknown key(s) colour",
+        ),
+        (GOOD_RULE.replace("- token: i", "- tokn: i"), 8, "exactly one of"),
+        (GOOD_RULE.replace("at: i,", "at: i+,"), 11, "ends with an operator"),
+        (GOOD_RULE.replace("input: single", "input: triple"), 3, "input must be"),
+        (
+            GOOD_RULE + "    anaphora: nothing\n    anaphora_type: PAIR_CONN\n",
+            3,
+            "is not a PAIR_ANAPHORA rule",
+        ),
+    ],
+)
+def test_bad_rules_fail_with_file_line_and_rule(tmp_path, broken, line, message):
+    write(tmp_path, broken)
+    with pytest.raises(RuleError) as error:
+        load_rules(tmp_path)
+    text = str(error.value)
+    assert text.startswith(f"{tmp_path / 'rules.yaml'}:{line}:"), text
+    assert message in text
+    if "discourse type" not in message and "input must" not in message:
+        assert "rule 'demo'" in text
+
+
+def test_yaml_syntax_error_names_the_line(tmp_path):
+    write(tmp_path, "rules:\n  - name: x\n    when: [\n")
+    with pytest.raises(RuleError, match=r"rules.yaml:4: YAML syntax error"):
+        load_rules(tmp_path)
+
+
+def test_duplicate_rule_names_are_refused(tmp_path):
+    write(tmp_path, GOOD_RULE)
+    write(tmp_path, GOOD_RULE, "more.yaml")
+    with pytest.raises(RuleError, match="duplicate rule name"):
+        load_rules(tmp_path)
+
+
+def test_yaml_cannot_run_code(tmp_path):
+    write(tmp_path, "rules: !!python/object/apply:os.system ['echo pwned']\n")
+    with pytest.raises(RuleError, match="YAML syntax error"):
+        load_rules(tmp_path)
+
+
+def test_cli_reports_a_bad_rule_file_without_traceback(tmp_path, capsys):
+    write(tmp_path, GOOD_RULE.replace("- split:", "- splt:"))
+    assert main(["debug", "--rules", str(tmp_path), "--text", "It rained because it was May."]) == 1
+    err = capsys.readouterr().err
+    assert "unknown operation 'splt'" in err and "Traceback" not in err
+
+
+def test_project_rules_load_and_cover_every_generated_type(rules):
+    produced = {rule.type for rule in rules.rules} | {
+        rule.anaphora_type for rule in rules.rules if rule.anaphora_type
+    }
+    assert produced | {"PAIR_NONE"} == set(DISCOURSE_TYPES)
+
+
+def test_every_embedded_rule_example_holds(rules, annotator):
+    checks = check_rule_examples(rules, annotator)
+    assert len(checks) >= 2 * len([r for r in rules.rules if r.standalone])
+    failures = [c for c in checks if not c.passed]
+    assert not failures, "\n".join(
+        f"{c.where} {c.rule}: {c.text} expected {c.expected}, got {c.got} ({c.got_type})"
+        for c in failures
+    )
+
+
+def test_a_failing_embedded_example_is_reported(tmp_path, annotator):
+    write(
+        tmp_path,
+        GOOD_RULE
+        + textwrap.indent(
+            textwrap.dedent("""
+        examples:
+          - text: "The game stopped because the lights failed."
+            output: ["Wrong .", "Output ."]
+    """),
+            "    ",
+        ),
+    )
+    (check,) = check_rule_examples(load_rules(tmp_path), annotator)
+    assert not check.passed and check.got == ["The game stopped .", "Because the lights failed ."]
+
+
+def test_a_new_discourse_rule_is_pure_yaml(tmp_path, annotator):
+    """A linguist adds a 'colon' rule: 'X : Y' becomes two sentences. No Python involved."""
+    write(
+        tmp_path,
+        """
+        lists:
+          colon_marks: [":", ";"]
+        rules:
+          - name: colon_split
+            type: SINGLE_S_COORD
+            input: single
+            priority: 1
+            when:
+              - token: i
+                text: $colon_marks
+                range: [3, "|Z|-3"]
+              - token: k
+                dep: [nsubj, nsubjpass]
+                range: [i+1, i+4]
+            do:
+              - split: {list: Z, at: i, into: [A, B]}
+              - delete: {list: B, at: 1}
+            examples:
+              - text: "The plan was simple: the players would press high."
+                output: ["The plan was simple .", "The players would press high ."]
+    """,
+    )
+    rules = load_rules(tmp_path)
+    assert all(check.passed for check in check_rule_examples(rules, annotator))
+    _, example = unfuse_texts(
+        Engine(rules), annotator, ["Rain fell all day; the match went ahead anyway."]
+    )
+    assert example.discourse_type == "SINGLE_S_COORD"
+    assert example.incoherent_second_sentence == "The match went ahead anyway ."
