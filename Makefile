@@ -19,10 +19,11 @@ $(STAMP): pyproject.toml constraints.txt models/coreferee_model_en/setup.cfg
 	touch $(STAMP)
 
 run: setup
+	$(BIN)/discofuse unfuse samples/sentences.tsv -o out/sentences.unfused.tsv --pretokenized
 	$(BIN)/discofuse annotate samples/sports/derby_report.txt
 
 test: setup
-	$(BIN)/ruff check discofuse pipelines tests scripts bench
+	$(BIN)/ruff check discofuse tests scripts
 	$(BIN)/pytest -q
 
 bench: setup
