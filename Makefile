@@ -23,11 +23,12 @@ run: setup
 	$(BIN)/discofuse annotate samples/sports/derby_report.txt
 
 test: setup
-	$(BIN)/ruff check discofuse tests scripts
+	$(BIN)/ruff check discofuse tests scripts bench
 	$(BIN)/pytest -q
 
 bench: setup
 	$(BIN)/python bench/annotate_speed.py
+	$(BIN)/python bench/engine_speed.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
