@@ -182,7 +182,7 @@ class Engine:
             finished, notes = finish_sentence(state.lists[name])
             if record is not None and notes:
                 record.steps.append((f"finish {name}: " + "; ".join(notes), {}))
-            problem = check_sentence(finished)
+            problem = check_sentence(finished, rule.inserted_words)
             if problem:
                 if record is not None:
                     record.outcome = f"output check failed for {name}: {problem}"
@@ -208,8 +208,16 @@ class Engine:
         )
 
 
-def check_sentence(items: list[Item]) -> str:
-    """Why a finished output sentence is unusable, or '' if it is fine."""
+def check_sentence(items: list[Item], allowed: frozenset[str] = frozenset()) -> str:
+    """Why a finished output sentence is unusable, or '' if it is fine: empty, no capital, no
+    verb, or a word that came from neither the input nor the rule's own insertions."""
+    foreign = [
+        item.text
+        for item in items
+        if item.token is None and item.text not in INSERTED_WORDS and item.text not in allowed
+    ]
+    if foreign:
+        return f"words not in the input: {foreign}"
     words = [item for item in items if item.text not in {".", "!", "?", ",", "''", "``"}]
     if not words:
         return "empty sentence"
@@ -219,7 +227,12 @@ def check_sentence(items: list[Item]) -> str:
     has_verb = any(
         item.text in INSERTED_WORDS
         or item.token is not None
-        and (item.token.tag.startswith("VB") or item.token.pos in ("VERB", "AUX"))
+        and (
+            item.token.tag.startswith("VB")
+            or item.token.tag == "MD"
+            or item.token.pos in ("VERB", "AUX")
+            or item.token.dep == "ROOT"  # a main verb the tagger read as a noun ("hosts")
+        )
         for item in words
     )
     if not has_verb:

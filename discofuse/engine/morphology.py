@@ -7,7 +7,7 @@ unless it is a name, no stray commas, and exactly one final punctuation mark.
 
 from __future__ import annotations
 
-from lemminflect import getInflection
+from lemminflect import getInflection, getLemma
 
 from discofuse.document import Token
 from discofuse.engine.state import Item
@@ -20,7 +20,8 @@ STRAY = frozenset({",", ";", ":", "--", "-"})
 
 def past_tense(token: Token, text: str) -> str:
     """The simple past of a verb ("Stating" -> "stated"), keeping an all-caps word as it was."""
-    lemma = token.lemma or text
+    lemmas = getLemma(text.lower(), upos="VERB")  # the tagger's lemma can be off ("hoping"->"hop")
+    lemma = lemmas[0] if lemmas else (token.lemma or text)
     forms = getInflection(lemma.lower(), tag="VBD")
     if not forms:
         return text

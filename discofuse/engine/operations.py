@@ -33,6 +33,14 @@ class Operation:
     source: str = ""
     line: int = 0
 
+    @property
+    def literal_words(self) -> list[str]:
+        """Words written in the rule that this operation may insert."""
+        words = getattr(self, "words", None)
+        if isinstance(words, _Words) and words.words:
+            return list(words.words)
+        return list(getattr(self, "replacement", []))
+
     def apply(self, state: State, bindings: Bindings) -> None:
         raise NotImplementedError
 

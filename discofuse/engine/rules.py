@@ -90,6 +90,11 @@ class Rule:
     line: int = 0
 
     @property
+    def inserted_words(self) -> frozenset[str]:
+        """Literal words this rule's operations may add (the only new words it may output)."""
+        return frozenset(word for operation in self.operations for word in operation.literal_words)
+
+    @property
     def where(self) -> str:
         return f"{self.file}:{self.line}"
 

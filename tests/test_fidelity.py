@@ -1,0 +1,78 @@
+"""Fidelity to the released DiscoFuse data, on real rows read from ../shared at test time."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+from conftest import SHARED, needs_shared
+
+from discofuse.cli import main
+from discofuse.engine.morphology import FINAL_PUNCTUATION
+from discofuse.fidelity import agreement_on, compare_paper_examples, compare_released
+from discofuse.tsv import COLUMNS
+
+REFERENCE = SHARED / "reference" / "discofuse"
+DEV = SHARED / "data" / "discofuse_dev.tsv"
+
+pytestmark = needs_shared
+
+
+def test_released_rows_are_reproduced_exactly(engine, annotator):
+    comparisons = compare_released(engine, annotator, REFERENCE / "released_rows.tsv")
+    assert len(comparisons) == 4
+    assert [c.differing for c in comparisons] == [[], [], [], []]
+
+
+def test_paper_examples(engine, annotator):
+    comparisons = compare_paper_examples(engine, annotator, REFERENCE / "paper_examples.tsv")
+    assert len(comparisons) == 11
+    missed = [c.expected for c in comparisons if c.differing]
+    # Table 15's pre-tokenized "Ruiz ordered his ..." : the sm tagger reads "Ruiz" as a common
+    # noun there, and coreferee then does not link "his" to it. Every other example holds.
+    assert len(missed) <= 1, missed
+
+
+@pytest.fixture(scope="module")
+def dev_agreement(engine, annotator):
+    return agreement_on(engine, annotator, DEV)
+
+
+def test_dev_agreement_overall(dev_agreement):
+    assert len(dev_agreement.pairs) == 403
+    # Measured 80.9% (the surface heuristic of the issue: 71%). Guard against regressions.
+    assert dev_agreement.overall >= 0.80
+
+
+def test_dev_agreement_on_types_without_coreference(dev_agreement):
+    per_type = dev_agreement.per_type()
+    for discourse_type in (
+        "SINGLE_CATAPHORA",
+        "SINGLE_CONN_START",
+        "SINGLE_RELATIVE",
+        "SINGLE_VP_COORD",
+    ):
+        right, total = per_type[discourse_type]
+        assert right / total >= 0.85, (discourse_type, right, total)
+
+
+def test_unfuse_command_on_dev_writes_the_released_layout(tmp_path):
+    output = tmp_path / "dev.out.tsv"
+    assert main(["unfuse", str(DEV), "-o", str(output), "--pretokenized"]) == 0
+    with open(output, newline="") as handle:
+        rows = list(csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
+    assert tuple(rows[0]) == COLUMNS
+    assert len(rows) == 404 and all(len(row) == 8 for row in rows)
+    for row in rows[1:]:
+        record = dict(zip(COLUMNS, row))
+        assert record["has_coref_type_pronoun"] in ("0.0", "1.0")
+        if record["discourse_type"].startswith("SINGLE_"):
+            assert record["coherent_second_sentence"] == ""
+        if record["discourse_type"] in ("", "PAIR_NONE"):
+            continue  # the original text, unchanged
+        for column in ("incoherent_first_sentence", "incoherent_second_sentence"):
+            words = record[column].split()
+            assert words, (column, row)
+            assert not words[0][0].isalpha() or words[0][0].isupper(), row
+            finals = [w for w in words[-2:] if w in FINAL_PUNCTUATION]
+            assert len(finals) == 1, row
