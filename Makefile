@@ -19,8 +19,7 @@ $(STAMP): pyproject.toml constraints.txt models/coreferee_model_en/setup.cfg
 	touch $(STAMP)
 
 run: setup
-	$(BIN)/discofuse unfuse samples/sentences.tsv -o out/sentences.unfused.tsv --pretokenized
-	$(BIN)/discofuse annotate samples/sports/derby_report.txt
+	$(BIN)/discofuse generate
 
 test: setup
 	$(BIN)/ruff check discofuse tests scripts bench

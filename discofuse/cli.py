@@ -10,7 +10,7 @@ from discofuse.errors import DiscofuseError
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from discofuse.commands import annotate, debug, unfuse
+    from discofuse.commands import annotate, debug, generate, unfuse
 
     parser = argparse.ArgumentParser(
         prog="discofuse",
@@ -18,14 +18,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"discofuse {__version__}")
     subcommands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (annotate, debug, unfuse):
+    for module in (annotate, debug, unfuse, generate):
         module.register(subcommands)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and not getattr(args, "accepts_extra", False):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    args.extra = extra
     if not getattr(args, "run", None):
         parser.print_help()
         return 2

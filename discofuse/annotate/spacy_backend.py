@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Iterable, Iterator, Sequence
 
 from spacy.language import Language
@@ -26,6 +28,12 @@ _NOUN_PHRASE_LEFT_DEPS = frozenset(
 
 
 _GIVEN_STARTS = "discofuse_sentence_starts"
+_BLANK_LINE = re.compile(r"\n\s*\n")
+
+
+def paragraphs(text: str) -> list[str]:
+    """Blank-line separated paragraphs, each on one line."""
+    return [" ".join(block.split()) for block in _BLANK_LINE.split(text) if block.strip()]
 
 
 class SpacyAnnotator:
@@ -47,14 +55,31 @@ class SpacyAnnotator:
         return next(self.annotate_many([(doc_id, text)]))
 
     def annotate_many(self, items: Iterable[tuple[str, AnnotatorInput]]) -> Iterator[Document]:
-        """Annotate (id, input) pairs in order. Raises BadInputError on the first bad input."""
-        pending = ((doc_id, self._to_spacy_input(text)) for doc_id, text in items)
-        for spacy_doc, doc_id in self.nlp.pipe(
-            ((value, doc_id) for doc_id, value in pending),
-            as_tuples=True,
-            batch_size=self.batch_size,
-        ):
-            yield self.to_document(spacy_doc, doc_id)
+        """Annotate (id, input) pairs in order, `batch_size` documents at a time.
+
+        Raw text is parsed paragraph by paragraph (blank lines separate paragraphs), so a title
+        or a paragraph never runs into the next sentence; coreference then runs over the whole
+        document. Raises BadInputError on the first bad input."""
+        iterator = iter(items)
+        while chunk := list(itertools.islice(iterator, self.batch_size)):
+            prepared = [(doc_id, self._to_spacy_input(value)) for doc_id, value in chunk]
+            units = [
+                (unit, position)
+                for position, (_, value) in enumerate(prepared)
+                for unit in (value if isinstance(value, list) else [value])
+            ]
+            parsed: dict[int, list[Doc]] = {}
+            disabled = ["coreferee"] if self.coref else []
+            for doc, position in self.nlp.pipe(
+                units, as_tuples=True, batch_size=self.batch_size, disable=disabled
+            ):
+                parsed.setdefault(position, []).append(doc)
+            for position, (doc_id, _) in enumerate(prepared):
+                docs = parsed.get(position) or [self.nlp.make_doc("")]
+                doc = Doc.from_docs(docs) if len(docs) > 1 else docs[0]
+                if self.coref:
+                    doc = self.nlp.get_pipe("coreferee")(doc)
+                yield self.to_document(doc, doc_id)
 
     def split_sentences(self, texts: Sequence[str], pretokenized: bool = False) -> Pretokenized:
         """Given sentences (raw, or space-tokenized) as word lists, so their boundaries are kept."""
@@ -62,9 +87,10 @@ class SpacyAnnotator:
             return [text.split() for text in texts]
         return [[t.text for t in self.nlp.tokenizer(text) if not t.is_space] for text in texts]
 
-    def _to_spacy_input(self, text: AnnotatorInput) -> str | Doc:
+    def _to_spacy_input(self, text: AnnotatorInput) -> list[str] | Doc:
+        """Paragraphs of raw text, or a Doc with the given words and sentence starts."""
         if isinstance(text, (str, bytes)):
-            return check_text(text, self.max_chars)
+            return paragraphs(check_text(text, self.max_chars))
         if not isinstance(text, Sequence) or not all(
             isinstance(sentence, Sequence) and not isinstance(sentence, str) for sentence in text
         ):
@@ -97,25 +123,30 @@ class SpacyAnnotator:
             if given is not None
             else list(doc.sents)
         )
-        for sentence_index, span in enumerate(spans):
-            tokens = []
-            for local, token in enumerate(span):
-                where[token.i] = (sentence_index, local)
-                tokens.append(_convert_token(token, span.start, span.end, local))
-            sentences.append(Sentence(tokens=tokens))
+        for span in spans:
+            kept = [token for token in span if not token.is_space]
+            if not kept:
+                continue  # a run of blank lines between paragraphs
+            sentence_index = len(sentences)
+            local_of = {token.i: local for local, token in enumerate(kept)}
+            for token in kept:
+                where[token.i] = (sentence_index, local_of[token.i])
+            sentences.append(Sentence(tokens=[_convert_token(t, local_of) for t in kept]))
         clusters = _clusters(doc, where) if self.coref else []
         return Document(id=doc_id, sentences=sentences, clusters=clusters)
 
 
-def _convert_token(token: SpacyToken, start: int, end: int, local: int) -> Token:
-    inside = start <= token.head.i < end
+def _convert_token(token: SpacyToken, local_of: dict[int, int]) -> Token:
+    """One token; a head outside the sentence (or a dropped space token) makes it a ROOT."""
+    local = local_of[token.i]
+    head = local_of.get(token.head.i)
     return Token(
         text=token.text,
         ws=token.whitespace_,
         tag=token.tag_,
         pos=token.pos_,
-        dep=token.dep_ if inside else "ROOT",
-        head=token.head.i - start if inside else local,
+        dep=token.dep_ if head is not None else "ROOT",
+        head=head if head is not None else local,
         lemma=token.lemma_,
         morph=str(token.morph),
         ent_type=token.ent_type_,
@@ -142,17 +173,18 @@ def _clusters(doc: Doc, where: dict[int, tuple[int, int]]) -> list[Cluster]:
             heads = [doc[i] for i in coreferee_mention.token_indexes]
             spans = [_span_of(head) for head in heads]
             start, end = min(s for s, _ in spans), max(e for _, e in spans)
-            (sentence, local_start), (last_sentence, _) = where[start], where[end - 1]
-            if sentence != last_sentence:
-                continue
-            head = heads[0]
+            first, last, head = where.get(start), where.get(end - 1), where.get(heads[0].i)
+            if first is None or last is None or head is None or first[0] != last[0]:
+                continue  # crosses a sentence boundary or starts on a dropped space token
+            if last[1] - first[1] != end - 1 - start:
+                continue  # a space token inside the span
             mentions.append(
                 Mention(
-                    sentence=sentence,
-                    start=local_start,
-                    end=local_start + (end - start),
-                    head=where[head.i][1],
-                    kind=mention_kind(head.tag_),
+                    sentence=first[0],
+                    start=first[1],
+                    end=last[1] + 1,
+                    head=head[1],
+                    kind=mention_kind(heads[0].tag_),
                 )
             )
         if len(mentions) > 1:

@@ -21,7 +21,8 @@ from discofuse.engine.morphology import be_form, is_past, is_plural, past_tense
 from discofuse.engine.state import Item, State, items_of
 from discofuse.engine.yaml_source import line_of
 
-PUNCTUATION = frozenset({",", ".", ";", ":", "!", "?", "--", "-", "(", ")", "-LRB-", "-RRB-"})
+# Where Trim cuts; a lone "-" is left alone, it joins compounds ("tie - break", "0 - 4").
+PUNCTUATION = frozenset({",", ".", ";", ":", "!", "?", "--", "(", ")", "-LRB-", "-RRB-"})
 POSSESSIVE_PRONOUN_TAGS = frozenset({"PRP$"})
 
 

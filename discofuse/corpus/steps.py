@@ -1,0 +1,145 @@
+"""The generator's steps after annotation, as plain functions over one document or one row.
+
+candidates -> cheap filters -> rule engine -> down-sampling flag -> split. Each function takes a
+`count` callback for its counters (`filtered:<reason>`, `examples:<type>`, ...), Beam metrics in
+the pipeline and a dict in tests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pyarrow as pa
+
+from discofuse.document import Document
+from discofuse.engine import Engine, Example
+from discofuse.tsv import COLUMNS
+
+Count = Callable[[str], None]
+SPLITS = ("train", "dev", "test")
+
+
+def no_count(_: str) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class GenerationConfig:
+    """Knobs of one run. Defaults follow the paper where it gives them."""
+
+    seed: int = 0
+    min_tokens: int = 7  # the paper drops examples with a sentence of 6 tokens or fewer
+    and_but_rate: float = 0.2  # share kept in *_balanced of examples whose connective is and/but
+    anaphora_rate: float = 0.2  # share kept in *_balanced of examples with anaphora
+
+
+def candidates(document: Document) -> Iterator[tuple[int, ...]]:
+    """Every sentence and every pair of consecutive sentences, in text order."""
+    for index in range(len(document.sentences)):
+        yield (index,)
+        if index + 1 < len(document.sentences):
+            yield (index, index + 1)
+
+
+def filter_reason(document: Document, sentences: tuple[int, ...], min_tokens: int) -> str:
+    """Why a candidate is dropped before the rules run ('' to keep it)."""
+    chosen = [document.sentences[i] for i in sentences]
+    if any(len(sentence.tokens) < min_tokens for sentence in chosen):
+        return "short_sentence"
+    if any(not token.text.isascii() for sentence in chosen for token in sentence.tokens):
+        return "non_ascii"
+    return ""
+
+
+def unfuse_document(
+    document: Document, engine: Engine, config: GenerationConfig, count: Count = no_count
+) -> Iterator[tuple[tuple[int, ...], Example]]:
+    """(sentence indices, example) for every candidate of a document that yields one."""
+    for sentences in candidates(document):
+        count("candidates")
+        reason = filter_reason(document, sentences, config.min_tokens)
+        if reason:
+            count(f"filtered:{reason}")
+            continue
+        example = engine.unfuse(document, sentences)
+        if example is None:
+            count("filtered:no_rule")
+            continue
+        count(f"examples:{example.discourse_type}")
+        if example.connective_string:
+            count(f"connective:{example.connective_string}")
+        yield sentences, example
+
+
+def _unit_interval(*parts: Any) -> float:
+    digest = hashlib.md5(":".join(str(p) for p in parts).encode()).hexdigest()
+    return int(digest[:12], 16) / float(16**12)
+
+
+def downsample_group(example: Example) -> str:
+    """'and_but' or 'anaphora' for the examples the balanced version thins out, else ''."""
+    connective = example.connective_string.replace(",", "").strip()
+    if connective in ("and", "but"):
+        return "and_but"
+    if example.discourse_type.endswith("_ANAPHORA"):
+        return "anaphora"
+    return ""
+
+
+def keep_in_balanced(example: Example, document_id: str, sentences: tuple[int, ...],
+                     config: GenerationConfig) -> bool:
+    """Deterministic from the seed: the same example is kept or dropped on every run."""
+    group = downsample_group(example)
+    if not group:
+        return True
+    rate = config.and_but_rate if group == "and_but" else config.anaphora_rate
+    return _unit_interval(config.seed, "balance", document_id, *sentences) < rate
+
+
+def split_of(document_id: str, seed: int = 0) -> str:
+    """train/dev/test as 98/1/1 by hashed document id: a document never straddles splits."""
+    bucket = int(_unit_interval(seed, "split", document_id) * 100)
+    return "train" if bucket < 98 else ("dev" if bucket == 98 else "test")
+
+
+ROW_SCHEMA = pa.schema(
+    [(name, pa.string()) for name in COLUMNS[:6]]
+    + [
+        ("has_coref_type_pronoun", pa.float32()),
+        ("has_coref_type_nominal", pa.float32()),
+        ("domain", pa.string()),
+        ("document_id", pa.string()),
+        ("first_sentence_index", pa.int32()),
+        ("second_sentence_index", pa.int32()),
+        ("rules", pa.list_(pa.string())),
+        ("split", pa.string()),
+        ("balanced", pa.bool_()),
+    ]
+)
+"""Output rows: the 8 DiscoFuse columns (same names and order) plus provenance."""
+
+
+def example_row(
+    example: Example,
+    document_id: str,
+    domain: str,
+    sentences: tuple[int, ...],
+    config: GenerationConfig,
+) -> dict[str, Any]:
+    return {
+        **example.as_row(),
+        "domain": domain,
+        "document_id": document_id,
+        "first_sentence_index": sentences[0],
+        "second_sentence_index": sentences[1] if len(sentences) > 1 else -1,
+        "rules": list(example.rules),
+        "split": split_of(document_id, config.seed),
+        "balanced": keep_in_balanced(example, document_id, sentences, config),
+    }
+
+
+def row_sort_key(row: dict[str, Any]) -> tuple:
+    return (row["document_id"], row["first_sentence_index"], row["second_sentence_index"])

@@ -1,0 +1,330 @@
+"""The DiscoFuse corpus pipeline on Apache Beam.
+
+    source shards -> read documents (skip with reason) -> reshuffle -> batch
+      -> annotate + unfuse (model loaded once per worker; failures to a dead-letter output)
+      -> rows (split by document, balanced flag) -> Parquet and TSV per split, failed.jsonl
+
+Element shapes: shards are `SourceShard`; documents `RawDocument`; rows plain dicts with
+`ROW_SCHEMA`'s columns. The logic lives in `discofuse.corpus` (testable without Beam); this module
+only wires it together and counts (Beam metrics, namespace "discofuse").
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import apache_beam as beam
+from apache_beam.io.filesystems import FileSystems
+from apache_beam.metrics import Metrics
+from apache_beam.options.pipeline_options import PipelineOptions
+
+from discofuse.annotate.text_input import MAX_CHARS
+from discofuse.corpus import web, wikipedia
+from discofuse.corpus.documents import RawDocument, Skipped
+from discofuse.corpus.steps import (
+    ROW_SCHEMA,
+    SPLITS,
+    GenerationConfig,
+    example_row,
+    unfuse_document,
+)
+from discofuse.tsv import COLUMNS, format_value
+
+NAMESPACE = "discofuse"
+FORMATS = ("wikipedia-xml", "text", "jsonl")
+
+
+@dataclass(frozen=True)
+class SourceShard:
+    """A unit of reading: a whole file, or one bz2 stream [start, end) of a multistream dump."""
+
+    format: str
+    path: str
+    domain: str
+    start: int = -1
+    end: int = -1
+
+
+def plan_shards(inputs: Iterable[str], input_format: str, domain: str) -> list[SourceShard]:
+    """Expand paths, globs and directories into shards, sorted for a stable plan."""
+    shards: list[SourceShard] = []
+    for pattern in inputs:
+        if os.path.isdir(pattern):
+            pattern = os.path.join(pattern, "*.jsonl" if input_format == "jsonl" else "*")
+        matches = FileSystems.match([pattern])[0].metadata_list
+        if not matches:
+            raise FileNotFoundError(f"no input matches {pattern}")
+        for metadata in sorted(matches, key=lambda m: m.path):
+            path = metadata.path
+            if input_format == "wikipedia-xml" and "-multistream-index" in path:
+                continue  # read through its dump
+            index = _multistream_index(path) if input_format == "wikipedia-xml" else None
+            if index:
+                ranges = wikipedia.multistream_ranges(index, metadata.size_in_bytes)
+                shards.extend(
+                    SourceShard(input_format, path, domain, start, end) for start, end in ranges
+                )
+            else:
+                shards.append(SourceShard(input_format, path, domain))
+    return shards
+
+
+def _multistream_index(path: str) -> str | None:
+    if "-multistream" not in path or not path.endswith(".xml.bz2"):
+        return None
+    index = path.replace("-multistream.xml.bz2", "-multistream-index.txt.bz2")
+    return index if FileSystems.exists(index) else None
+
+
+def read_shard(shard: SourceShard) -> Iterator[RawDocument | Skipped]:
+    """Stream the documents of one shard; the shard's file is never read into memory whole
+    (a multistream range is one bz2 stream of about 100 pages)."""
+    if shard.format == "wikipedia-xml":
+        pages = (
+            wikipedia.iter_multistream_range(shard.path, shard.start, shard.end)
+            if shard.start >= 0
+            else wikipedia.iter_dump(shard.path)
+        )
+        for page in pages:
+            yield wikipedia.page_to_document(page, shard.path)
+    elif shard.format == "jsonl":
+        with FileSystems.open(shard.path) as stream:
+            yield from web.iter_jsonl(shard.path, stream, shard.domain)
+    else:
+        with FileSystems.open(shard.path) as stream:
+            data = stream.read(MAX_CHARS * 4 + 1)
+        yield web.text_file_document(shard.path, data, shard.domain)
+
+
+class ReadDocuments(beam.DoFn):
+    """Shard -> documents; skipped documents are counted by reason and dropped here."""
+
+    def __init__(self):
+        self.read = Metrics.counter(NAMESPACE, "documents_read")
+
+    def process(self, shard: SourceShard) -> Iterator[RawDocument]:
+        for item in read_shard(shard):
+            self.read.inc()
+            if isinstance(item, RawDocument) and len(item.text) > MAX_CHARS:
+                item = Skipped(item.id, item.domain, "too_long")
+            if isinstance(item, Skipped):
+                Metrics.counter(NAMESPACE, f"documents_skipped:{item.reason}").inc()
+                continue
+            yield item
+
+
+class AnnotateAndUnfuse(beam.DoFn):
+    """Batch of documents -> example rows. The model and rules load once per worker (setup); a
+    document that makes the annotator or a rule raise goes to the 'failed' output."""
+
+    FAILED = "failed"
+
+    def __init__(self, config: GenerationConfig, rule_files: dict[str, str], coref: bool = True):
+        # The rule files travel with the DoFn (workers may not see the launcher's disk).
+        self.config, self.rule_files, self.coref = config, rule_files, coref
+
+    def setup(self) -> None:
+        from discofuse.annotate.spacy_backend import SpacyAnnotator
+        from discofuse.engine import Engine, load_rules
+
+        logging.getLogger("apache_beam").setLevel(logging.WARNING)
+        self.annotator = SpacyAnnotator(coref=self.coref)
+        with tempfile.TemporaryDirectory() as folder:
+            for name, text in self.rule_files.items():
+                Path(folder, name).write_text(text, encoding="utf-8")
+            self.engine = Engine(load_rules(folder))
+        self.annotated = Metrics.counter(NAMESPACE, "documents_annotated")
+        self.failed = Metrics.counter(NAMESPACE, "documents_failed")
+        self.progress = sys.stderr.isatty()
+        self.done = 0
+
+    def _count(self, name: str) -> None:
+        Metrics.counter(NAMESPACE, name).inc()
+
+    def _annotate(self, batch: list[RawDocument]) -> list[tuple[RawDocument, Any, str]]:
+        """(document, annotated or None, error) for each; a failing batch is retried one by one."""
+        try:
+            annotated = list(self.annotator.annotate_many((d.id, d.text) for d in batch))
+            return [(doc, result, "") for doc, result in zip(batch, annotated)]
+        except Exception:  # noqa: BLE001 - isolate the document that fails
+            results = []
+            for doc in batch:
+                try:
+                    results.append((doc, self.annotator.annotate(doc.text, doc.id), ""))
+                except Exception as error:  # noqa: BLE001
+                    results.append((doc, None, f"annotate: {type(error).__name__}: {error}"))
+            return results
+
+    def process(self, batch: list[RawDocument]) -> Iterator[Any]:
+        for raw, document, error in self._annotate(list(batch)):
+            rows: list[dict[str, Any]] = []
+            if document is not None:
+                try:
+                    rows = [
+                        example_row(example, raw.id, raw.domain, sentences, self.config)
+                        for sentences, example in unfuse_document(
+                            document, self.engine, self.config, self._count
+                        )
+                    ]
+                    Metrics.counter(NAMESPACE, "sentences").inc(len(document.sentences))
+                    Metrics.counter(NAMESPACE, "words").inc(
+                        sum(len(s.tokens) for s in document.sentences)
+                    )
+                except Exception as failure:  # noqa: BLE001
+                    error = f"rules: {type(failure).__name__}: {failure}"
+            if error:
+                self.failed.inc()
+                yield beam.pvalue.TaggedOutput(
+                    self.FAILED, json.dumps({"document_id": raw.id, "source": raw.source, "error": error})
+                )
+                continue
+            self.annotated.inc()
+            yield from rows
+            self.done += 1
+            if self.progress and self.done % 25 == 0:
+                print(f"[worker {os.getpid()}] {self.done} documents annotated", file=sys.stderr)
+
+
+def tsv_line(row: dict[str, Any]) -> str:
+    return "\t".join(format_value(column, row[column]) for column in COLUMNS)
+
+
+def read_rule_files(rules_dir: str) -> dict[str, str]:
+    """The rule files' texts, after checking that they compile (fail before the pipeline runs)."""
+    from discofuse.engine import load_rules
+
+    load_rules(rules_dir)
+    return {path.name: path.read_text(encoding="utf-8") for path in sorted(Path(rules_dir).glob("*.yaml"))}
+
+
+def build(
+    pipeline: beam.Pipeline,
+    shards: list[SourceShard],
+    output: str,
+    config: GenerationConfig,
+    rules_dir: str,
+    num_shards: int = 1,
+    coref: bool = True,
+) -> None:
+    """Add the whole generator to `pipeline`, writing under `output`."""
+    rule_files = read_rule_files(rules_dir)
+    rows, failed = (
+        pipeline
+        | "plan" >> beam.Create(shards)
+        | "read_documents" >> beam.ParDo(ReadDocuments())
+        | "spread_documents" >> beam.Reshuffle()
+        | "batch_documents" >> beam.BatchElements(min_batch_size=1, max_batch_size=16)
+        | "annotate_and_unfuse"
+        >> beam.ParDo(AnnotateAndUnfuse(config, rule_files, coref)).with_outputs(
+            AnnotateAndUnfuse.FAILED, main="rows"
+        )
+    )
+    template = "" if num_shards == 1 else None
+    for split in SPLITS:
+        for balanced in (False, True):
+            name = f"{split}_balanced" if balanced else split
+            chosen = rows | f"select_{name}" >> beam.Filter(
+                lambda row, s=split, b=balanced: row["split"] == s and (row["balanced"] or not b)
+            )
+            _ = chosen | f"parquet_{name}" >> beam.io.WriteToParquet(
+                os.path.join(output, name),
+                schema=ROW_SCHEMA,
+                codec="snappy",
+                file_name_suffix=".parquet",
+                num_shards=num_shards,
+                shard_name_template=template,
+                record_batch_size=1000,
+            )
+            _ = (
+                chosen
+                | f"tsv_lines_{name}" >> beam.Map(tsv_line)
+                | f"tsv_{name}"
+                >> beam.io.WriteToText(
+                    os.path.join(output, name),
+                    file_name_suffix=".tsv",
+                    header="\t".join(COLUMNS),
+                    num_shards=num_shards,
+                    shard_name_template=template,
+                )
+            )
+    _ = failed | "dead_letter" >> beam.io.WriteToText(
+        os.path.join(output, "failed"),
+        file_name_suffix=".jsonl",
+        num_shards=1,
+        shard_name_template="",
+    )
+
+
+def summarize(result: Any, config: GenerationConfig, shards: list[SourceShard]) -> dict[str, Any]:
+    """The run summary from Beam counters: accounting, filters, discourse types, connectives."""
+    counters: dict[str, int] = {}
+    try:
+        for metric in result.metrics().query()["counters"]:
+            if metric.key.metric.namespace == NAMESPACE:
+                name = metric.key.metric.name
+                value = metric.committed if metric.committed is not None else metric.attempted
+                counters[name] = counters.get(name, 0) + int(value or 0)
+    except (AttributeError, NotImplementedError, KeyError):
+        pass  # a runner without metrics (e.g. a dry run)
+
+    def group(prefix: str) -> dict[str, int]:
+        return {k[len(prefix):]: v for k, v in sorted(counters.items()) if k.startswith(prefix)}
+
+    skipped = group("documents_skipped:")
+    read = counters.get("documents_read", 0)
+    annotated = counters.get("documents_annotated", 0)
+    failed = counters.get("documents_failed", 0)
+    return {
+        "config": asdict(config),
+        "shards": len(shards),
+        "documents": {
+            "read": read,
+            "annotated": annotated,
+            "skipped": sum(skipped.values()),
+            "failed": failed,
+            "skipped_by_reason": skipped,
+            "accounted": read == annotated + sum(skipped.values()) + failed,
+        },
+        "sentences": counters.get("sentences", 0),
+        "words": counters.get("words", 0),
+        "candidates": counters.get("candidates", 0),
+        "filtered_by_reason": group("filtered:"),
+        "examples_by_type": group("examples:"),
+        "examples": sum(group("examples:").values()),
+        "connectives": group("connective:"),
+    }
+
+
+def run(
+    inputs: list[str],
+    input_format: str,
+    domain: str,
+    output: str,
+    config: GenerationConfig,
+    rules_dir: str,
+    beam_args: list[str],
+    num_shards: int = 1,
+    coref: bool = True,
+) -> dict[str, Any]:
+    """Plan, run and summarize one generation; returns the summary (also written as JSON)."""
+    shards = plan_shards(inputs, input_format, domain)
+    options = PipelineOptions(beam_args, save_main_session=False)
+    pipeline = beam.Pipeline(options=options)
+    build(pipeline, shards, output, config, rules_dir, num_shards, coref)
+    result = pipeline.run()
+    result.wait_until_finish()
+    summary = summarize(result, config, shards)
+    if not FileSystems.exists(output):
+        FileSystems.mkdirs(output)
+    with FileSystems.create(os.path.join(output, "summary.json")) as handle:
+        handle.write(json.dumps(summary, indent=2).encode())
+    return summary
+

@@ -1,0 +1,155 @@
+"""Corpus steps without Beam: Wikipedia and web sources, candidates, filters, sampling, splits."""
+
+from __future__ import annotations
+
+import bz2
+import io
+import json
+from collections import Counter
+
+from conftest import REPO, SHARED, needs_shared
+
+from discofuse.corpus import web, wikipedia
+from discofuse.corpus.documents import RawDocument, Skipped
+from discofuse.corpus.steps import (
+    GenerationConfig,
+    candidates,
+    downsample_group,
+    filter_reason,
+    keep_in_balanced,
+    split_of,
+    unfuse_document,
+)
+from discofuse.engine import Example
+from pipelines.discofuse_pipeline import plan_shards, read_shard
+
+SAMPLE_XML = REPO / "samples" / "wikipedia" / "sample-pages-articles.xml"
+
+
+def test_sample_dump_pages_and_skip_reasons():
+    pages = list(wikipedia.iter_dump(str(SAMPLE_XML)))
+    assert [p.title for p in pages] == [
+        "Tarnbridge", "Tarn Bridge", "Tarn (disambiguation)", "Talk:Tarnbridge", "Hollin Moss"]
+    assert [wikipedia.skip_reason(p) for p in pages] == [
+        "", "redirect", "disambiguation", "non_article_namespace", ""]
+
+
+def test_wikitext_cleaning_keeps_prose_only():
+    page = next(wikipedia.iter_dump(str(SAMPLE_XML)))
+    text = wikipedia.wikitext_to_text(page.text)
+    assert text.startswith("Tarnbridge is a small market town on the river Tarn, and it grew")
+    assert "However, a fire destroyed most of its wooden houses in 1561." in text
+    for dropped in ("Infobox", "population =", "A local history", "History", "Tanning\n",
+                    "wikitable", "Population", "Category", "thumb", "==", "{{", "[["):
+        assert dropped not in text, dropped
+    assert "\n\n" in text  # paragraphs stay apart
+
+
+@needs_shared
+def test_real_dump_streams_and_skips_redirects():
+    path = str(SHARED / "data/wikipedia/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2")
+    results = [wikipedia.page_to_document(page, path) for page in wikipedia.iter_dump(path)]
+    assert len(results) == 206
+    reasons = Counter(r.reason for r in results if isinstance(r, Skipped))
+    assert reasons["redirect"] >= 99
+    articles = [r for r in results if isinstance(r, RawDocument)]
+    assert 95 <= len(articles) <= 106
+    assert all(r.id.startswith("wikipedia:") for r in articles)
+    assert not any("{{" in a.text or "[[" in a.text for a in articles)
+
+
+@needs_shared
+def test_table_markup_is_dropped():
+    path = str(SHARED / "data/wikipedia/enwiki-table-markup.xml.bz2")
+    docs = [wikipedia.page_to_document(p, path) for p in wikipedia.iter_dump(path)]
+    texts = [d.text for d in docs if isinstance(d, RawDocument)]
+    assert texts and not any("{|" in t or "|-" in t or "||" in t for t in texts)
+
+
+def test_multistream_dump_splits_into_ranges(tmp_path):
+    """A multistream dump made here from the sample: one bz2 stream per page after the header."""
+    xml = SAMPLE_XML.read_bytes()
+    head, rest = xml.split(b"<page>", 1)
+    pages = [b"<page>" + chunk for chunk in rest.split(b"<page>")]
+    pages[-1] = pages[-1].replace(b"</mediawiki>", b"")
+    streams = [bz2.compress(head)] + [bz2.compress(p) for p in pages] + [bz2.compress(b"</mediawiki>\n")]
+    dump = tmp_path / "enwiki-test-pages-articles-multistream.xml.bz2"
+    dump.write_bytes(b"".join(streams))
+    offsets, position, index_lines = [], 0, []
+    for number, stream in enumerate(streams):
+        if 0 < number < len(streams) - 1:
+            index_lines.append(f"{position}:{100 + number}:Page {number}")
+        offsets.append(position)
+        position += len(stream)
+    (tmp_path / "enwiki-test-pages-articles-multistream-index.txt.bz2").write_bytes(
+        bz2.compress("\n".join(index_lines).encode()))
+    shards = plan_shards([str(tmp_path / "*.bz2")], "wikipedia-xml", "wikipedia")
+    assert len(shards) == 5 and all(s.start >= 0 for s in shards)
+    ids = [doc.id for shard in shards for doc in read_shard(shard)]
+    assert ids == ["wikipedia:101", "wikipedia:102", "wikipedia:103", "wikipedia:104", "wikipedia:105"]
+
+
+@needs_shared
+def test_latin1_sports_article_is_decoded():
+    path = SHARED / "data/sports/bbc_sport/199.txt"
+    doc = web.text_file_document(str(path), path.read_bytes())
+    assert isinstance(doc, RawDocument) and doc.id == "sports:199.txt"
+    assert web.decode(path.read_bytes())[1] == "latin-1"
+
+
+def test_jsonl_source_counts_bad_lines():
+    lines = [json.dumps({"id": "a1", "text": "Rovers won again."}), "not json",
+             json.dumps({"id": "a2"}), json.dumps({"text": "   "}), json.dumps({"text": "No id here."})]
+    items = list(web.iter_jsonl("feed.jsonl", io.BytesIO("\n".join(lines).encode())))
+    assert [(type(i).__name__, i.id) for i in items] == [
+        ("RawDocument", "sports:a1"), ("Skipped", "sports:feed.jsonl:2"),
+        ("Skipped", "sports:feed.jsonl:3"), ("Skipped", "sports:feed.jsonl:4"),
+        ("RawDocument", "sports:feed.jsonl:5")]
+    assert [i.reason for i in items if isinstance(i, Skipped)] == ["bad_json", "no_text_field", "empty"]
+
+
+def test_candidates_and_filters(annotator):
+    doc = annotator.annotate("The club was founded in the year 1901 by miners. It won. "
+                             "Its stadium café holds twelve thousand fans today.")
+    assert list(candidates(doc)) == [(0,), (0, 1), (1,), (1, 2), (2,)]
+    assert filter_reason(doc, (0,), 7) == ""
+    assert filter_reason(doc, (0, 1), 7) == "short_sentence"
+    assert filter_reason(doc, (2,), 7) == "non_ascii"
+
+
+def test_unfuse_document_counts_everything(annotator, engine):
+    doc = annotator.annotate("The bridge over the river was finished in 1890. However, the railway "
+                             "did not reach the town until 1902. Ok.")
+    counts: Counter[str] = Counter()
+    results = list(unfuse_document(doc, engine, GenerationConfig(), lambda name: counts.update([name])))
+    assert [s for s, _ in results] == [(0, 1)]
+    assert results[0][1].discourse_type == "PAIR_CONN"
+    assert counts["candidates"] == 5
+    assert counts["filtered:short_sentence"] == 2  # both candidates with "Ok."
+    assert counts["filtered:no_rule"] == 2  # the two single sentences
+    assert counts["examples:PAIR_CONN"] == 1 and counts["connective:however ,"] == 1
+
+
+def test_splits_are_deterministic_and_98_1_1():
+    ids = [f"wikipedia:{n}" for n in range(20000)]
+    splits = Counter(split_of(i) for i in ids)
+    assert splits["train"] / 20000 > 0.975 and 0.005 < splits["dev"] / 20000 < 0.015
+    assert [split_of(i) for i in ids[:50]] == [split_of(i) for i in ids[:50]]
+    assert [split_of(i, seed=1) for i in ids[:300]] != [split_of(i) for i in ids[:300]]
+
+
+def _example(discourse_type: str, connective: str = "") -> Example:
+    return Example("a", "b", "a", "b", discourse_type, connective)
+
+
+def test_balanced_sampling_is_deterministic_at_the_rate():
+    config = GenerationConfig(seed=3, and_but_rate=0.25, anaphora_rate=0.5)
+    and_example = _example("SINGLE_S_COORD", ", and")
+    kept = [keep_in_balanced(and_example, f"d{n}", (0,), config) for n in range(4000)]
+    assert 0.22 < sum(kept) / 4000 < 0.28
+    assert kept == [keep_in_balanced(and_example, f"d{n}", (0,), config) for n in range(4000)]
+    anaphora = [keep_in_balanced(_example("PAIR_ANAPHORA"), f"d{n}", (0, 1), config) for n in range(4000)]
+    assert 0.46 < sum(anaphora) / 4000 < 0.54
+    assert keep_in_balanced(_example("SINGLE_RELATIVE"), "d1", (0,), config)
+    assert downsample_group(_example("PAIR_CONN", "but ,")) == "and_but"
+    assert downsample_group(_example("PAIR_CONN", "however ,")) == ""
