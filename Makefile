@@ -22,12 +22,13 @@ run: setup
 	$(BIN)/discofuse generate
 
 test: setup
-	$(BIN)/ruff check discofuse tests scripts bench
+	$(BIN)/ruff check discofuse pipelines tests scripts bench
 	$(BIN)/pytest -q
 
 bench: setup
 	$(BIN)/python bench/annotate_speed.py
 	$(BIN)/python bench/engine_speed.py
+	$(BIN)/python bench/pipeline_speed.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

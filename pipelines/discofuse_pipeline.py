@@ -183,7 +183,8 @@ class AnnotateAndUnfuse(beam.DoFn):
             if error:
                 self.failed.inc()
                 yield beam.pvalue.TaggedOutput(
-                    self.FAILED, json.dumps({"document_id": raw.id, "source": raw.source, "error": error})
+                    self.FAILED,
+                    json.dumps({"document_id": raw.id, "source": raw.source, "error": error}),
                 )
                 continue
             self.annotated.inc()
@@ -202,7 +203,10 @@ def read_rule_files(rules_dir: str) -> dict[str, str]:
     from discofuse.engine import load_rules
 
     load_rules(rules_dir)
-    return {path.name: path.read_text(encoding="utf-8") for path in sorted(Path(rules_dir).glob("*.yaml"))}
+    return {
+        path.name: path.read_text(encoding="utf-8")
+        for path in sorted(Path(rules_dir).glob("*.yaml"))
+    }
 
 
 def build(
@@ -276,7 +280,7 @@ def summarize(result: Any, config: GenerationConfig, shards: list[SourceShard]) 
         pass  # a runner without metrics (e.g. a dry run)
 
     def group(prefix: str) -> dict[str, int]:
-        return {k[len(prefix):]: v for k, v in sorted(counters.items()) if k.startswith(prefix)}
+        return {k[len(prefix) :]: v for k, v in sorted(counters.items()) if k.startswith(prefix)}
 
     skipped = group("documents_skipped:")
     read = counters.get("documents_read", 0)
@@ -327,4 +331,3 @@ def run(
     with FileSystems.create(os.path.join(output, "summary.json")) as handle:
         handle.write(json.dumps(summary, indent=2).encode())
     return summary
-

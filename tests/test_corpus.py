@@ -29,9 +29,19 @@ SAMPLE_XML = REPO / "samples" / "wikipedia" / "sample-pages-articles.xml"
 def test_sample_dump_pages_and_skip_reasons():
     pages = list(wikipedia.iter_dump(str(SAMPLE_XML)))
     assert [p.title for p in pages] == [
-        "Tarnbridge", "Tarn Bridge", "Tarn (disambiguation)", "Talk:Tarnbridge", "Hollin Moss"]
+        "Tarnbridge",
+        "Tarn Bridge",
+        "Tarn (disambiguation)",
+        "Talk:Tarnbridge",
+        "Hollin Moss",
+    ]
     assert [wikipedia.skip_reason(p) for p in pages] == [
-        "", "redirect", "disambiguation", "non_article_namespace", ""]
+        "",
+        "redirect",
+        "disambiguation",
+        "non_article_namespace",
+        "",
+    ]
 
 
 def test_wikitext_cleaning_keeps_prose_only():
@@ -39,15 +49,30 @@ def test_wikitext_cleaning_keeps_prose_only():
     text = wikipedia.wikitext_to_text(page.text)
     assert text.startswith("Tarnbridge is a small market town on the river Tarn, and it grew")
     assert "However, a fire destroyed most of its wooden houses in 1561." in text
-    for dropped in ("Infobox", "population =", "A local history", "History", "Tanning\n",
-                    "wikitable", "Population", "Category", "thumb", "==", "{{", "[["):
+    for dropped in (
+        "Infobox",
+        "population =",
+        "A local history",
+        "History",
+        "Tanning\n",
+        "wikitable",
+        "Population",
+        "Category",
+        "thumb",
+        "==",
+        "{{",
+        "[[",
+    ):
         assert dropped not in text, dropped
     assert "\n\n" in text  # paragraphs stay apart
 
 
 @needs_shared
 def test_real_dump_streams_and_skips_redirects():
-    path = str(SHARED / "data/wikipedia/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2")
+    path = str(
+        SHARED
+        / "data/wikipedia/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2"
+    )
     results = [wikipedia.page_to_document(page, path) for page in wikipedia.iter_dump(path)]
     assert len(results) == 206
     reasons = Counter(r.reason for r in results if isinstance(r, Skipped))
@@ -72,7 +97,9 @@ def test_multistream_dump_splits_into_ranges(tmp_path):
     head, rest = xml.split(b"<page>", 1)
     pages = [b"<page>" + chunk for chunk in rest.split(b"<page>")]
     pages[-1] = pages[-1].replace(b"</mediawiki>", b"")
-    streams = [bz2.compress(head)] + [bz2.compress(p) for p in pages] + [bz2.compress(b"</mediawiki>\n")]
+    streams = (
+        [bz2.compress(head)] + [bz2.compress(p) for p in pages] + [bz2.compress(b"</mediawiki>\n")]
+    )
     dump = tmp_path / "enwiki-test-pages-articles-multistream.xml.bz2"
     dump.write_bytes(b"".join(streams))
     offsets, position, index_lines = [], 0, []
@@ -82,11 +109,18 @@ def test_multistream_dump_splits_into_ranges(tmp_path):
         offsets.append(position)
         position += len(stream)
     (tmp_path / "enwiki-test-pages-articles-multistream-index.txt.bz2").write_bytes(
-        bz2.compress("\n".join(index_lines).encode()))
+        bz2.compress("\n".join(index_lines).encode())
+    )
     shards = plan_shards([str(tmp_path / "*.bz2")], "wikipedia-xml", "wikipedia")
     assert len(shards) == 5 and all(s.start >= 0 for s in shards)
     ids = [doc.id for shard in shards for doc in read_shard(shard)]
-    assert ids == ["wikipedia:101", "wikipedia:102", "wikipedia:103", "wikipedia:104", "wikipedia:105"]
+    assert ids == [
+        "wikipedia:101",
+        "wikipedia:102",
+        "wikipedia:103",
+        "wikipedia:104",
+        "wikipedia:105",
+    ]
 
 
 @needs_shared
@@ -98,19 +132,33 @@ def test_latin1_sports_article_is_decoded():
 
 
 def test_jsonl_source_counts_bad_lines():
-    lines = [json.dumps({"id": "a1", "text": "Rovers won again."}), "not json",
-             json.dumps({"id": "a2"}), json.dumps({"text": "   "}), json.dumps({"text": "No id here."})]
+    lines = [
+        json.dumps({"id": "a1", "text": "Rovers won again."}),
+        "not json",
+        json.dumps({"id": "a2"}),
+        json.dumps({"text": "   "}),
+        json.dumps({"text": "No id here."}),
+    ]
     items = list(web.iter_jsonl("feed.jsonl", io.BytesIO("\n".join(lines).encode())))
     assert [(type(i).__name__, i.id) for i in items] == [
-        ("RawDocument", "sports:a1"), ("Skipped", "sports:feed.jsonl:2"),
-        ("Skipped", "sports:feed.jsonl:3"), ("Skipped", "sports:feed.jsonl:4"),
-        ("RawDocument", "sports:feed.jsonl:5")]
-    assert [i.reason for i in items if isinstance(i, Skipped)] == ["bad_json", "no_text_field", "empty"]
+        ("RawDocument", "sports:a1"),
+        ("Skipped", "sports:feed.jsonl:2"),
+        ("Skipped", "sports:feed.jsonl:3"),
+        ("Skipped", "sports:feed.jsonl:4"),
+        ("RawDocument", "sports:feed.jsonl:5"),
+    ]
+    assert [i.reason for i in items if isinstance(i, Skipped)] == [
+        "bad_json",
+        "no_text_field",
+        "empty",
+    ]
 
 
 def test_candidates_and_filters(annotator):
-    doc = annotator.annotate("The club was founded in the year 1901 by miners. It won. "
-                             "Its stadium café holds twelve thousand fans today.")
+    doc = annotator.annotate(
+        "The club was founded in the year 1901 by miners. It won. "
+        "Its stadium café holds twelve thousand fans today."
+    )
     assert list(candidates(doc)) == [(0,), (0, 1), (1,), (1, 2), (2,)]
     assert filter_reason(doc, (0,), 7) == ""
     assert filter_reason(doc, (0, 1), 7) == "short_sentence"
@@ -118,10 +166,14 @@ def test_candidates_and_filters(annotator):
 
 
 def test_unfuse_document_counts_everything(annotator, engine):
-    doc = annotator.annotate("The bridge over the river was finished in 1890. However, the railway "
-                             "did not reach the town until 1902. Ok.")
+    doc = annotator.annotate(
+        "The bridge over the river was finished in 1890. However, the railway "
+        "did not reach the town until 1902. Ok."
+    )
     counts: Counter[str] = Counter()
-    results = list(unfuse_document(doc, engine, GenerationConfig(), lambda name: counts.update([name])))
+    results = list(
+        unfuse_document(doc, engine, GenerationConfig(), lambda name: counts.update([name]))
+    )
     assert [s for s, _ in results] == [(0, 1)]
     assert results[0][1].discourse_type == "PAIR_CONN"
     assert counts["candidates"] == 5
@@ -148,7 +200,9 @@ def test_balanced_sampling_is_deterministic_at_the_rate():
     kept = [keep_in_balanced(and_example, f"d{n}", (0,), config) for n in range(4000)]
     assert 0.22 < sum(kept) / 4000 < 0.28
     assert kept == [keep_in_balanced(and_example, f"d{n}", (0,), config) for n in range(4000)]
-    anaphora = [keep_in_balanced(_example("PAIR_ANAPHORA"), f"d{n}", (0, 1), config) for n in range(4000)]
+    anaphora = [
+        keep_in_balanced(_example("PAIR_ANAPHORA"), f"d{n}", (0, 1), config) for n in range(4000)
+    ]
     assert 0.46 < sum(anaphora) / 4000 < 0.54
     assert keep_in_balanced(_example("SINGLE_RELATIVE"), "d1", (0,), config)
     assert downsample_group(_example("PAIR_CONN", "but ,")) == "and_but"

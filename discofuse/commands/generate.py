@@ -29,20 +29,33 @@ def register(subcommands: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument("--input", nargs="+", help="files, globs or directories")
-    parser.add_argument(
-        "--format", choices=("wikipedia-xml", "text", "jsonl"), help="input format"
-    )
+    parser.add_argument("--format", choices=("wikipedia-xml", "text", "jsonl"), help="input format")
     parser.add_argument("--domain", help="domain recorded on every row (wikipedia, sports, ...)")
-    parser.add_argument("--output", default=DEFAULT_OUTPUT, help=f"output folder ({DEFAULT_OUTPUT})")
+    parser.add_argument(
+        "--output", default=DEFAULT_OUTPUT, help=f"output folder ({DEFAULT_OUTPUT})"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed for splits and down-sampling")
-    parser.add_argument("--and-but-rate", type=float, default=0.2,
-                        help="share of and/but examples kept in *_balanced (0.2)")
-    parser.add_argument("--anaphora-rate", type=float, default=0.2,
-                        help="share of anaphora examples kept in *_balanced (0.2)")
-    parser.add_argument("--min-tokens", type=int, default=7,
-                        help="drop candidates with a sentence shorter than this (7: the paper's > 6)")
-    parser.add_argument("--num-shards", type=int, default=1,
-                        help="output files per split (0: the runner decides)")
+    parser.add_argument(
+        "--and-but-rate",
+        type=float,
+        default=0.2,
+        help="share of and/but examples kept in *_balanced (0.2)",
+    )
+    parser.add_argument(
+        "--anaphora-rate",
+        type=float,
+        default=0.2,
+        help="share of anaphora examples kept in *_balanced (0.2)",
+    )
+    parser.add_argument(
+        "--min-tokens",
+        type=int,
+        default=7,
+        help="drop candidates with a sentence shorter than this (7: the paper's > 6)",
+    )
+    parser.add_argument(
+        "--num-shards", type=int, default=1, help="output files per split (0: the runner decides)"
+    )
     parser.add_argument("--rules", type=Path, default=DEFAULT_RULES_DIR, help="rules directory")
     parser.add_argument("--no-coref", action="store_true", help="skip coreference")
     parser.set_defaults(run=run, accepts_extra=True)
@@ -95,8 +108,17 @@ def run(args: argparse.Namespace) -> int:
     for (inputs, input_format, domain), output in zip(jobs, outputs):
         started = time.perf_counter()
         try:
-            summary = run_pipeline(inputs, input_format, domain, output, config, str(args.rules),
-                                   beam_args, args.num_shards, not args.no_coref)
+            summary = run_pipeline(
+                inputs,
+                input_format,
+                domain,
+                output,
+                config,
+                str(args.rules),
+                beam_args,
+                args.num_shards,
+                not args.no_coref,
+            )
         except FileNotFoundError as missing:
             raise BadInputError(str(missing)) from None
         seconds = time.perf_counter() - started

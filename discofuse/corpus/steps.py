@@ -89,8 +89,9 @@ def downsample_group(example: Example) -> str:
     return ""
 
 
-def keep_in_balanced(example: Example, document_id: str, sentences: tuple[int, ...],
-                     config: GenerationConfig) -> bool:
+def keep_in_balanced(
+    example: Example, document_id: str, sentences: tuple[int, ...], config: GenerationConfig
+) -> bool:
     """Deterministic from the seed: the same example is kept or dropped on every run."""
     group = downsample_group(example)
     if not group:

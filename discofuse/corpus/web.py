@@ -28,7 +28,9 @@ def text_file_document(path: str, data: bytes, domain: str = SPORTS) -> RawDocum
     return RawDocument(id=doc_id, domain=domain, text=text, source=path)
 
 
-def iter_jsonl(path: str, stream: io.BufferedIOBase, domain: str = SPORTS) -> Iterator[RawDocument | Skipped]:
+def iter_jsonl(
+    path: str, stream: io.BufferedIOBase, domain: str = SPORTS
+) -> Iterator[RawDocument | Skipped]:
     """One document per line; a line that is not a JSON object with text is skipped, counted."""
     for number, raw in enumerate(stream, start=1):
         line, _ = decode(raw)

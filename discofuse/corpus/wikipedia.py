@@ -27,8 +27,27 @@ DISAMBIGUATION_TEMPLATES = re.compile(
 )
 DROPPED_LINK_PREFIXES = ("file:", "image:", "category:", "media:")
 DROPPED_TAGS = frozenset(
-    {"ref", "references", "table", "gallery", "math", "code", "pre", "score", "timeline",
-     "imagemap", "syntaxhighlight", "li", "dt", "dd", "ul", "ol", "div", "blockquote", "sup"}
+    {
+        "ref",
+        "references",
+        "table",
+        "gallery",
+        "math",
+        "code",
+        "pre",
+        "score",
+        "timeline",
+        "imagemap",
+        "syntaxhighlight",
+        "li",
+        "dt",
+        "dd",
+        "ul",
+        "ol",
+        "div",
+        "blockquote",
+        "sup",
+    }
 )
 LIST_OR_MARKUP_LINE = re.compile(r"^\s*([*#:;|!{}]|\[\[)")
 COMMENTS = re.compile(r"<!--.*?-->", re.DOTALL)
@@ -172,4 +191,3 @@ def page_to_document(page: Page, source: str) -> RawDocument | Skipped:
     if not text.strip():
         return Skipped(doc_id, WIKIPEDIA, "no_prose")
     return RawDocument(id=doc_id, domain=WIKIPEDIA, text=text, source=source)
-
