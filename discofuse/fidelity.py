@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from discofuse.annotate.spacy_backend import SpacyAnnotator
-from discofuse.candidates import row_for, unfuse_many
 from discofuse.engine import Engine
 from discofuse.engine.rules import DISCOURSE_TYPES
 from discofuse.tsv import COLUMNS, format_value, read_rows
+from discofuse.unfusion import row_for, unfuse_many
 
 NO_TYPE = "(none)"
 

@@ -20,6 +20,15 @@ from discofuse.fidelity import (
 REPO = Path(__file__).resolve().parent.parent
 
 
+def show_comparisons(title: str, comparisons) -> None:
+    exact = sum(not c.differing for c in comparisons)
+    print(f"{title}: {exact}/{len(comparisons)}")
+    for comparison in comparisons:
+        for column in comparison.differing:
+            print(f"  {column}: expected {comparison.expected[column]!r}")
+            print(f"  {' ' * len(column)}  got      {comparison.got.get(column)!r}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=REPO.parent / "shared")
@@ -33,22 +42,9 @@ def main() -> None:
     annotator = SpacyAnnotator()
 
     released = compare_released(engine, annotator, reference / "released_rows.tsv")
-    exact = sum(not r.differing for r in released)
-    print(f"released rows reproduced exactly (8 columns): {exact}/{len(released)}")
-    for r in released:
-        for column in r.differing:
-            print(
-                f"  {column}: expected {r.expected[column]!r}\n  {' ' * len(column)}  got      {r.got.get(column)!r}"
-            )
-
+    show_comparisons("released rows reproduced exactly (8 columns)", released)
     paper = compare_paper_examples(engine, annotator, reference / "paper_examples.tsv")
-    exact = sum(not r.differing for r in paper)
-    print(f"\npaper examples reproduced (incoherent pair + type): {exact}/{len(paper)}")
-    for r in paper:
-        for column in r.differing:
-            print(
-                f"  {column}: expected {r.expected[column]!r}\n  {' ' * len(column)}  got      {r.got.get(column)!r}"
-            )
+    show_comparisons("\npaper examples reproduced (incoherent pair + type)", paper)
 
     dev_path = args.shared / "data" / "discofuse_dev.tsv"
     agreement = agreement_on(engine, annotator, dev_path)

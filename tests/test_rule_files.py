@@ -7,10 +7,10 @@ import textwrap
 
 import pytest
 
-from discofuse.candidates import check_rule_examples, unfuse_texts
 from discofuse.cli import main
 from discofuse.engine import Engine, RuleError, load_rules
 from discofuse.engine.rules import DISCOURSE_TYPES
+from discofuse.unfusion import check_rule_examples, unfuse_texts
 
 GOOD_RULE = """
 rules:

@@ -1,0 +1,1 @@
+"""Annotation backends: spaCy + coreferee (default), Stanza, and CoNLL-U input."""

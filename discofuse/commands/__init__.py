@@ -1,0 +1,1 @@
+"""Subcommands of the `discofuse` CLI, one module each (`register` adds its parser)."""

@@ -13,9 +13,9 @@ from dataclasses import asdict
 from pathlib import Path
 
 from discofuse.annotate.spacy_backend import SpacyAnnotator
-from discofuse.candidates import PAIR_MARKER, split_pair, unfuse_texts
 from discofuse.engine import DEFAULT_RULES_DIR, Engine, RuleError, RuleSet, Trace, load_rules
 from discofuse.render import example_text, parse_table, trace_text
+from discofuse.unfusion import PAIR_MARKER, split_pair, unfuse_texts
 
 HISTORY_FILE = Path(os.environ.get("DISCOFUSE_HISTORY", Path.home() / ".discofuse_history"))
 HELP = f"""Type a sentence, or a pair as: First sentence. {PAIR_MARKER} Second sentence.

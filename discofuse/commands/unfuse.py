@@ -8,10 +8,10 @@ import time
 from pathlib import Path
 
 from discofuse.annotate.spacy_backend import SpacyAnnotator
-from discofuse.candidates import row_for, unfuse_many
 from discofuse.engine import DEFAULT_RULES_DIR, Engine, load_rules
 from discofuse.errors import BadInputError
 from discofuse.tsv import read_rows, write_rows
+from discofuse.unfusion import row_for, unfuse_many
 
 
 def register(subcommands: argparse._SubParsersAction) -> None:
