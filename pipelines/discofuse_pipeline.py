@@ -58,7 +58,8 @@ def plan_shards(inputs: Iterable[str], input_format: str, domain: str) -> list[S
     shards: list[SourceShard] = []
     for pattern in inputs:
         if os.path.isdir(pattern):
-            pattern = os.path.join(pattern, "*.jsonl" if input_format == "jsonl" else "*")
+            suffix = {"jsonl": "*.jsonl", "text": "*.txt"}.get(input_format, "*.xml*")
+            pattern = os.path.join(pattern, suffix)
         matches = FileSystems.match([pattern])[0].metadata_list
         if not matches:
             raise FileNotFoundError(f"no input matches {pattern}")

@@ -11,8 +11,9 @@ import apache_beam as beam
 import pyarrow.parquet as pq
 import pytest
 from apache_beam.options.pipeline_options import PipelineOptions
-from conftest import REPO
+from conftest import REPO, SHARED, needs_shared
 
+from discofuse.cli import main
 from discofuse.corpus.steps import SPLITS, GenerationConfig, row_sort_key
 from discofuse.engine import DEFAULT_RULES_DIR
 from discofuse.tsv import COLUMNS
@@ -197,3 +198,29 @@ def test_dataflow_dry_run_translates_the_pipeline(tmp_path):
     ):
         assert step in names, step
     assert runner.job.proto.name == "discofuse-dry-run"
+
+
+@needs_shared
+def test_generate_command_on_real_dump_and_articles(tmp_path):
+    """`discofuse generate` on the real table-heavy Wikipedia dump and real BBC articles (the
+    Latin-1 one included); the TSVs are read the way DiscoFuse loaders read the release."""
+    wiki = SHARED / "data" / "wikipedia" / "enwiki-table-markup.xml.bz2"
+    sports = SHARED / "data" / "sports" / "bbc_sport" / "19*.txt"
+    for name, args in (
+        ("wiki", ["--input", str(wiki), "--format", "wikipedia-xml"]),
+        ("sports", ["--input", str(sports), "--format", "text"]),
+    ):
+        output = tmp_path / name
+        assert main(["generate", *args, "--output", str(output), *MULTI_PROCESS]) == 0
+        summary = json.loads((output / "summary.json").read_text())
+        assert summary["documents"]["accounted"] and summary["documents"]["failed"] == 0
+        assert summary["examples"] > 0
+        with open(output / "train.tsv", newline="", encoding="utf-8") as handle:
+            records = list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
+        assert len(records) == pq.read_table(output / "train.parquet").num_rows
+        for record in records:
+            assert list(record) == list(COLUMNS)
+            assert float(record["has_coref_type_pronoun"]) in (0.0, 1.0)
+    assert (
+        json.loads((tmp_path / "sports" / "summary.json").read_text())["documents"]["read"] == 10
+    )  # 190.txt ... 199.txt
