@@ -86,15 +86,6 @@ class Document:
     sentences: list[Sentence] = field(default_factory=list)
     clusters: list[Cluster] = field(default_factory=list)
 
-    def mentions_in(self, sentence: int) -> list[tuple[int, Mention]]:
-        """(cluster index, mention) for each mention inside one sentence."""
-        return [
-            (index, mention)
-            for index, cluster in enumerate(self.clusters)
-            for mention in cluster.mentions
-            if mention.sentence == sentence
-        ]
-
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 

@@ -77,7 +77,7 @@ def trace_text(trace, rules, verbose: bool = True) -> str:
             detail = f"tried {stats.tried}x, held {stats.passed}x" if stats.tried else ""
             lines.append(f"          {number}. {status:<11} {source}  {detail}".rstrip())
             if stats.tried and not stats.passed and stats.failed_with:
-                bound = ", ".join(f"{k}={v}" for k, v in _shown(stats.failed_with).items())
+                bound = ", ".join(f"{k}={v}" for k, v in show_bindings(stats.failed_with).items())
                 lines.append(f"             first failure with {bound}")
         if record.bindings:
             bound = ", ".join(f"{k}={v}" for k, v in record.bindings.items())
@@ -90,10 +90,6 @@ def trace_text(trace, rules, verbose: bool = True) -> str:
     if untried and trace.example is not None:
         lines.append(f"not tried (an earlier rule produced the example): {', '.join(untried)}")
     return "\n".join(lines)
-
-
-def _shown(bindings: dict) -> dict[str, str]:
-    return show_bindings(bindings)
 
 
 def _relative(path: str) -> str:

@@ -19,10 +19,6 @@ class Item:
     sentence: int = -1
     index: int = -1  # position of `token` in its sentence, 0-based
 
-    @property
-    def source(self) -> tuple[int, int] | None:
-        return (self.sentence, self.index) if self.token is not None else None
-
     def with_text(self, text: str) -> Item:
         return replace(self, text=text)
 
