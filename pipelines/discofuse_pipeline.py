@@ -16,6 +16,7 @@ import logging
 import os
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -147,9 +148,6 @@ class AnnotateAndUnfuse(beam.DoFn):
         self.progress = sys.stderr.isatty()
         self.done = 0
 
-    def _count(self, name: str) -> None:
-        Metrics.counter(NAMESPACE, name).inc()
-
     def _annotate(self, batch: list[RawDocument]) -> list[tuple[RawDocument, Any, str]]:
         """(document, annotated or None, error) for each; a failing batch is retried one by one."""
         try:
@@ -167,18 +165,20 @@ class AnnotateAndUnfuse(beam.DoFn):
     def process(self, batch: list[RawDocument]) -> Iterator[Any]:
         for raw, document, error in self._annotate(list(batch)):
             rows: list[dict[str, Any]] = []
+            counts: Counter[str] = Counter()  # published only if the whole document succeeds
             if document is not None:
                 try:
                     rows = [
                         example_row(example, raw.id, raw.domain, sentences, self.config)
                         for sentences, example in unfuse_document(
-                            document, self.engine, self.config, self._count
+                            document,
+                            self.engine,
+                            self.config,
+                            lambda name, tally=counts: tally.update((name,)),
                         )
                     ]
-                    Metrics.counter(NAMESPACE, "sentences").inc(len(document.sentences))
-                    Metrics.counter(NAMESPACE, "words").inc(
-                        sum(len(s.tokens) for s in document.sentences)
-                    )
+                    counts["sentences"] += len(document.sentences)
+                    counts["words"] += sum(len(s.tokens) for s in document.sentences)
                 except Exception as failure:  # noqa: BLE001
                     error = f"rules: {type(failure).__name__}: {failure}"
             if error:
@@ -189,6 +189,8 @@ class AnnotateAndUnfuse(beam.DoFn):
                 )
                 continue
             self.annotated.inc()
+            for name, value in counts.items():
+                Metrics.counter(NAMESPACE, name).inc(value)
             yield from rows
             self.done += 1
             if self.progress and self.done % 25 == 0:
