@@ -164,3 +164,24 @@ def test_a_new_discourse_rule_is_pure_yaml(tmp_path, annotator):
     )
     assert example.discourse_type == "SINGLE_S_COORD"
     assert example.incoherent_second_sentence == "The match went ahead anyway ."
+
+
+def test_check_rules_command(tmp_path, capsys):
+    assert main(["check-rules"]) == 0
+    out = capsys.readouterr().out
+    assert "examples passed, 0 failed" in out and "FAIL" not in out
+    write(
+        tmp_path,
+        GOOD_RULE
+        + textwrap.indent(
+            textwrap.dedent("""
+        examples:
+          - text: "The game stopped because the lights failed."
+            output: ["Wrong .", "Output ."]
+    """),
+            "    ",
+        ),
+    )
+    assert main(["check-rules", "--rules", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL" in out and "1 rules: 0 examples passed, 1 failed" in out

@@ -1,0 +1,39 @@
+"""`discofuse check-rules`: validate the rule files and run every rule's embedded examples."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from discofuse.engine import DEFAULT_RULES_DIR, load_rules
+
+
+def register(subcommands: argparse._SubParsersAction) -> None:
+    parser = subcommands.add_parser(
+        "check-rules",
+        help="validate rule files and run their embedded examples",
+        description="Load and validate the rules, then run each rule's examples with that rule alone.",
+    )
+    parser.add_argument("--rules", type=Path, default=DEFAULT_RULES_DIR, help="rules directory")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from discofuse.annotate.spacy_backend import SpacyAnnotator
+    from discofuse.unfusion import check_rule_examples
+
+    rules = load_rules(args.rules)
+    checks = check_rule_examples(rules, SpacyAnnotator())
+    for check in checks:
+        where = os.path.relpath(check.where.rsplit(":", 1)[0]) + ":" + check.where.rsplit(":", 1)[1]
+        kind = "example" if check.expected is not None else "counter-example"
+        print(
+            f"{'ok  ' if check.passed else 'FAIL'} {where} {check.rule} {kind}: {' || '.join(check.text)}"
+        )
+        if not check.passed:
+            print(f"       expected {check.expected}")
+            print(f"       got      {check.got} {check.got_type}".rstrip())
+    failed = sum(not check.passed for check in checks)
+    print(f"{len(rules.rules)} rules: {len(checks) - failed} examples passed, {failed} failed")
+    return 1 if failed else 0
