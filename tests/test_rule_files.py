@@ -25,6 +25,14 @@ rules:
       - split: {list: Z, at: i, into: [A, B]}
 """
 
+GOOD_RULE_WITH_WRONG_EXAMPLE = (
+    GOOD_RULE
+    + """    examples:
+      - text: "The game stopped because the lights failed."
+        output: ["Wrong .", "Output ."]
+"""
+)
+
 
 def write(tmp_path, text: str, name: str = "rules.yaml"):
     (tmp_path / name).write_text(textwrap.dedent(text))
@@ -114,18 +122,7 @@ def test_every_embedded_rule_example_holds(rules, annotator):
 
 
 def test_a_failing_embedded_example_is_reported(tmp_path, annotator):
-    write(
-        tmp_path,
-        GOOD_RULE
-        + textwrap.indent(
-            textwrap.dedent("""
-        examples:
-          - text: "The game stopped because the lights failed."
-            output: ["Wrong .", "Output ."]
-    """),
-            "    ",
-        ),
-    )
+    write(tmp_path, GOOD_RULE_WITH_WRONG_EXAMPLE)
     (check,) = check_rule_examples(load_rules(tmp_path), annotator)
     assert not check.passed and check.got == ["The game stopped .", "Because the lights failed ."]
 
@@ -170,18 +167,7 @@ def test_check_rules_command(tmp_path, capsys):
     assert main(["check-rules"]) == 0
     out = capsys.readouterr().out
     assert "examples passed, 0 failed" in out and "FAIL" not in out
-    write(
-        tmp_path,
-        GOOD_RULE
-        + textwrap.indent(
-            textwrap.dedent("""
-        examples:
-          - text: "The game stopped because the lights failed."
-            output: ["Wrong .", "Output ."]
-    """),
-            "    ",
-        ),
-    )
+    write(tmp_path, GOOD_RULE_WITH_WRONG_EXAMPLE)
     assert main(["check-rules", "--rules", str(tmp_path)]) == 1
     out = capsys.readouterr().out
     assert "FAIL" in out and "1 rules: 0 examples passed, 1 failed" in out
