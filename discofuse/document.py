@@ -74,6 +74,11 @@ class Sentence:
         return [token.text for token in self.tokens]
 
     @property
+    def tokenized(self) -> str:
+        """Space-separated tokens, the form of the released DiscoFuse text."""
+        return " ".join(self.words)
+
+    @property
     def text(self) -> str:
         return "".join(token.text + token.ws for token in self.tokens).strip()
 

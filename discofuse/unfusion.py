@@ -31,6 +31,16 @@ def annotate_candidate(
     return annotator.annotate(annotator.split_sentences(texts, pretokenized))
 
 
+def unfuse_candidate(
+    engine: Engine, document: Document, texts: Sequence[str], trace: Trace | None = None
+) -> Example | None:
+    """The engine's example for a document annotated from `texts`, or None if the document does
+    not hold exactly those one or two sentences."""
+    if not texts or len(document.sentences) != len(texts):
+        return None
+    return engine.unfuse(document, tuple(range(len(texts))), trace)
+
+
 def unfuse_texts(
     engine: Engine,
     annotator: SpacyAnnotator,
@@ -39,9 +49,7 @@ def unfuse_texts(
     trace: Trace | None = None,
 ) -> tuple[Document, Example | None]:
     document = annotate_candidate(annotator, texts, pretokenized)
-    if len(document.sentences) != len(texts) or not document.sentences:
-        return document, None
-    return document, engine.unfuse(document, tuple(range(len(texts))), trace)
+    return document, unfuse_candidate(engine, document, texts, trace)
 
 
 @dataclass
@@ -106,10 +114,7 @@ def unfuse_many(
     pending: deque[list[str]] = deque()
     for document in annotator.annotate_many(inputs()):
         texts = pending.popleft()
-        if not texts or len(document.sentences) != len(texts):
-            yield texts, None
-            continue
-        yield texts, engine.unfuse(document, tuple(range(len(texts))))
+        yield texts, unfuse_candidate(engine, document, texts)
 
 
 def row_for(texts: Sequence[str], example: Example | None) -> dict[str, object]:

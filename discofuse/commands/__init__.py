@@ -1,1 +1,22 @@
 """Subcommands of the `discofuse` CLI, one module each (`register` adds its parser)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from discofuse.engine import DEFAULT_RULES_DIR
+
+
+def add_rules_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", type=Path, default=DEFAULT_RULES_DIR, help="rules directory")
+
+
+def add_coref_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-coref", action="store_true", help="skip coreference")
+
+
+def add_pretokenized_option(
+    parser: argparse.ArgumentParser, help: str = "text is space-tokenized"
+) -> None:
+    parser.add_argument("--pretokenized", action="store_true", help=help)

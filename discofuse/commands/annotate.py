@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from discofuse.annotate.text_input import pretokenize
+from discofuse.commands import add_coref_option, add_pretokenized_option
 from discofuse.document import Document
 from discofuse.errors import BadInputError
 from discofuse.render import parse_table
@@ -24,11 +25,9 @@ def register(subcommands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--backend", choices=("spacy", "stanza"), default="spacy", help="parser (default spacy)"
     )
-    parser.add_argument("--no-coref", action="store_true", help="skip coreference")
-    parser.add_argument(
-        "--pretokenized",
-        action="store_true",
-        help="text is space-tokenized, one sentence per line; tokens are kept exactly",
+    add_coref_option(parser)
+    add_pretokenized_option(
+        parser, "text is space-tokenized, one sentence per line; tokens are kept exactly"
     )
     parser.add_argument("--json", action="store_true", help="print the document as JSON")
     parser.set_defaults(run=run)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 
-from discofuse.engine import DEFAULT_RULES_DIR, load_rules
+from discofuse.commands import add_rules_option
+from discofuse.engine import load_rules
 
 
 def register(subcommands: argparse._SubParsersAction) -> None:
@@ -15,7 +15,7 @@ def register(subcommands: argparse._SubParsersAction) -> None:
         help="validate rule files and run their embedded examples",
         description="Load and validate the rules, then run each rule's examples with that rule alone.",
     )
-    parser.add_argument("--rules", type=Path, default=DEFAULT_RULES_DIR, help="rules directory")
+    add_rules_option(parser)
     parser.set_defaults(run=run)
 
 

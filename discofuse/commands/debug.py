@@ -13,9 +13,10 @@ from dataclasses import asdict
 from pathlib import Path
 
 from discofuse.annotate.spacy_backend import SpacyAnnotator
-from discofuse.engine import DEFAULT_RULES_DIR, Engine, RuleError, RuleSet, Trace, load_rules
+from discofuse.commands import add_coref_option, add_pretokenized_option, add_rules_option
+from discofuse.engine import Engine, RuleError, RuleSet, Trace, load_rules
 from discofuse.render import example_text, parse_table, trace_text
-from discofuse.unfusion import PAIR_MARKER, split_pair, unfuse_texts
+from discofuse.unfusion import PAIR_MARKER, annotate_candidate, split_pair, unfuse_candidate
 
 HISTORY_FILE = Path(os.environ.get("DISCOFUSE_HISTORY", Path.home() / ".discofuse_history"))
 HELP = f"""Type a sentence, or a pair as: First sentence. {PAIR_MARKER} Second sentence.
@@ -37,12 +38,12 @@ def register(subcommands: argparse._SubParsersAction) -> None:
         description=f"Trace rules on a sentence, or a pair written 'First. {PAIR_MARKER} Second.'",
     )
     parser.add_argument("--text", help="one-shot: the sentence or pair to trace")
-    parser.add_argument("--rules", type=Path, default=DEFAULT_RULES_DIR, help="rules directory")
+    add_rules_option(parser)
     parser.add_argument("--rule", help="try only this rule")
     parser.add_argument("--all", action="store_true", help="explain every rule separately")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--pretokenized", action="store_true", help="text is space-tokenized")
-    parser.add_argument("--no-coref", action="store_true", help="skip coreference")
+    add_pretokenized_option(parser)
+    add_coref_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -76,18 +77,16 @@ class DebugSession:
         rule_sets = [self.active_rules()]
         if self.explain_all:
             rule_sets = [self.rules.only(rule.name) for rule in self.active_rules().rules]
+        document = annotate_candidate(self.annotator, texts, self.pretokenized)
         runs = []
-        document = None
         for rules in rule_sets:
             trace = Trace()
-            document, example = unfuse_texts(
-                Engine(rules), self.annotator, texts, self.pretokenized, trace
-            )
+            example = unfuse_candidate(Engine(rules), document, texts, trace)
             runs.append((rules, trace, example))
         if self.as_json:
             return json.dumps(
                 {
-                    "document": document.to_dict() if document else None,
+                    "document": document.to_dict(),
                     "runs": [
                         {
                             "rules": [rule.name for rule in rules.rules],
@@ -100,9 +99,9 @@ class DebugSession:
                 ensure_ascii=False,
             )
         parts = []
-        if self.show_parse and document is not None:
+        if self.show_parse:
             parts.append(parse_table(document))
-        if document is not None and len(document.sentences) != len(texts):
+        if len(document.sentences) != len(texts):
             parts.append(
                 f"note: the parser read {len(document.sentences)} sentence(s) where "
                 f"{len(texts)} were given; use {PAIR_MARKER} between the two sentences of a pair"

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from discofuse.engine import DEFAULT_RULES_DIR
+from discofuse.commands import add_coref_option, add_rules_option
 from discofuse.errors import BadInputError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -56,8 +56,8 @@ def register(subcommands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--num-shards", type=int, default=1, help="output files per split (0: the runner decides)"
     )
-    parser.add_argument("--rules", type=Path, default=DEFAULT_RULES_DIR, help="rules directory")
-    parser.add_argument("--no-coref", action="store_true", help="skip coreference")
+    add_rules_option(parser)
+    add_coref_option(parser)
     parser.set_defaults(run=run, accepts_extra=True)
 
 

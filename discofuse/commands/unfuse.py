@@ -8,7 +8,8 @@ import time
 from pathlib import Path
 
 from discofuse.annotate.spacy_backend import SpacyAnnotator
-from discofuse.engine import DEFAULT_RULES_DIR, Engine, load_rules
+from discofuse.commands import add_coref_option, add_pretokenized_option, add_rules_option
+from discofuse.engine import Engine, load_rules
 from discofuse.errors import BadInputError
 from discofuse.tsv import read_rows, write_rows
 from discofuse.unfusion import row_for, unfuse_many
@@ -25,9 +26,9 @@ def register(subcommands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("input", type=Path, help="input TSV with a header row")
     parser.add_argument("-o", "--output", type=Path, required=True, help="output TSV")
-    parser.add_argument("--pretokenized", action="store_true", help="text is space-tokenized")
-    parser.add_argument("--rules", type=Path, default=DEFAULT_RULES_DIR, help="rules directory")
-    parser.add_argument("--no-coref", action="store_true", help="skip coreference")
+    add_pretokenized_option(parser)
+    add_rules_option(parser)
+    add_coref_option(parser)
     parser.set_defaults(run=run)
 
 

@@ -148,6 +148,9 @@ def _describe(node: Mapping) -> str:
     return ", ".join(f"{key}: {value}" for key, value in node.items())
 
 
+_TOKEN_ATTRIBUTE = {"lemma": "lemma", "tag": "tag", "pos": "pos", "dep": "dep", "ent": "ent_type"}
+
+
 @dataclass
 class TokenPredicate:
     """Allowed values of one token field; text and lemma compare case-insensitively."""
@@ -156,15 +159,12 @@ class TokenPredicate:
     values: frozenset[str]
 
     def holds(self, item) -> bool:
-        token = item.token
         if self.field == "text":
             return item.text.lower() in self.values
-        if token is None:
+        if item.token is None:
             return False
-        if self.field == "lemma":
-            return token.lemma.lower() in self.values
-        value = {"tag": token.tag, "pos": token.pos, "dep": token.dep, "ent": token.ent_type}
-        return value[self.field] in self.values
+        value = getattr(item.token, _TOKEN_ATTRIBUTE[self.field])
+        return (value.lower() if self.field == "lemma" else value) in self.values
 
 
 def _predicate(field_name: str, value: Any, node: Any, scope: CompileScope) -> TokenPredicate:

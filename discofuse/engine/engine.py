@@ -113,19 +113,16 @@ class Engine:
         if trace is not None:
             trace.candidate = [document.sentences[i].text for i in sentences]
         candidates = self._single if len(sentences) == 1 else self._pair
-        for rule in candidates:
-            example = self._try(rule, start, trace)
-            if example is not None:
-                if trace is not None:
-                    trace.example = example
-                return example
-        if len(sentences) == 2:
-            first, second = (" ".join(document.sentences[i].words) for i in sentences)
+        example = next(
+            (found for rule in candidates if (found := self._try(rule, start, trace)) is not None),
+            None,
+        )
+        if example is None and len(sentences) == 2:
+            first, second = (document.sentences[i].tokenized for i in sentences)
             example = Example(first, second, first, second, "PAIR_NONE")
-            if trace is not None:
-                trace.example = example
-            return example
-        return None
+        if trace is not None:
+            trace.example = example
+        return example
 
     def _apply(self, rule: Rule, state: State, trace: Trace | None) -> tuple[State, dict] | None:
         """Match and execute one rule on a copy of `state`; None (with the reason traced) if not."""
@@ -194,7 +191,7 @@ class Engine:
             phrase = bindings[rule.connective]
             connective = " ".join(phrase.words).lower() if isinstance(phrase, MatchedPhrase) else ""
         document = start.document
-        coherent = [" ".join(document.sentences[i].words) for i in start.sentences]
+        coherent = [document.sentences[i].tokenized for i in start.sentences]
         return Example(
             coherent_first_sentence=coherent[0],
             coherent_second_sentence=coherent[1] if len(coherent) == 2 else "",

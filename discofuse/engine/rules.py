@@ -8,6 +8,7 @@ safe loader and interpreted by the condition and operation classes.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,7 +90,7 @@ class Rule:
     file: str = ""
     line: int = 0
 
-    @property
+    @functools.cached_property
     def inserted_words(self) -> frozenset[str]:
         """Literal words this rule's operations may add (the only new words it may output)."""
         return frozenset(word for operation in self.operations for word in operation.literal_words)
