@@ -6,6 +6,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+from conftest import document
 
 from discofuse.cli import main
 from discofuse.engine import Engine, RuleError, load_rules
@@ -171,3 +172,26 @@ def test_check_rules_command(tmp_path, capsys):
     assert main(["check-rules", "--rules", str(tmp_path)]) == 1
     out = capsys.readouterr().out
     assert "FAIL" in out and "1 rules: 0 examples passed, 1 failed" in out
+
+
+@pytest.mark.parametrize(
+    "spec, expected",
+    [
+        (
+            "Nina/NNP/nsubj/1 walks/VBZ/ROOT/- to/IN/prep/1 her/PRP$/poss/4 office/NN/pobj/2 "
+            ",/,/punct/1 a/DT/det/8 tiny/JJ/amod/8 room/NN/dobj/1 ././punct/1",
+            ("Nina walks to her office .", "Her office is a tiny room ."),
+        ),
+        (
+            "Lena/NNP/nsubj/1 meets/VBZ/ROOT/- Oscar/NNP/dobj/1 ,/,/punct/1 a/DT/det/5 "
+            "neighbour/NN/dobj/1 of/IN/prep/5 Ruth/NNP/pobj/6 ././punct/1",
+            ("Lena meets Oscar .", "Oscar is a neighbour of Ruth ."),
+        ),
+    ],
+)
+def test_apposition_reads_the_second_object_misparse(engine, spec, expected):
+    """The sm parser's misparse of an appositive as a second dobj (hand-written parses of the
+    two shapes seen on the dev set) still gives SINGLE_APPOSITION."""
+    example = engine.unfuse(document(spec), (0,))
+    assert example is not None and example.discourse_type == "SINGLE_APPOSITION"
+    assert (example.incoherent_first_sentence, example.incoherent_second_sentence) == expected
