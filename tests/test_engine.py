@@ -422,3 +422,42 @@ def test_priority_order_decides(tmp_path):
     example, trace = run(engine, document(CAT))
     assert example.discourse_type == "SINGLE_VP_COORD" and example.rules == ("early",)
     assert [r.rule for r in trace.rules] == ["early"]
+
+
+def test_an_inserted_possessive_is_no_verb(tmp_path):
+    """Only an inserted form of "be" stands in for a verb: after "his" -> "The king 's", the
+    verbless "on his bed" is still rejected."""
+    engine = engine_for(
+        tmp_path,
+        """
+        rules:
+          - name: split_before_prep
+            type: SINGLE_CONN_INNER
+            input: single
+            priority: 1
+            anaphora: replace
+            anaphora_type: SINGLE_CONN_INNER_ANAPHORA
+            when:
+              - token: i
+                dep: prep
+            do:
+              - split: {list: Z, at: i, into: [A, B]}
+          - name: replace
+            type: PAIR_ANAPHORA
+            input: pair
+            priority: 2
+            standalone: false
+            when:
+              - coref: M
+                from: B
+                to: A
+            do:
+              - replace_mentions: {list: B, pairs: M}
+        """,
+    )
+    king = "The/DT/det/1 king/NN/nsubj/2 died/VBD/ROOT/- in/IN/prep/2 his/PRP$/poss/5 bed/NN/pobj/3 ././punct/2"
+    doc = document(king, clusters=[[(0, 0, 2, "nominal"), (0, 4, 5, "pronoun")]])
+    example, trace = run(engine, doc)
+    assert example is None
+    assert [step[0] for step in trace.rules[1].steps] == ["replace_mentions(list=B, pairs=M)"]
+    assert trace.rules[0].outcome == "output check failed for B: no verb"

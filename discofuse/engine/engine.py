@@ -19,7 +19,8 @@ from discofuse.engine.operations import Operation, OperationFailed
 from discofuse.engine.rules import Rule, RuleSet
 from discofuse.engine.state import Item, State
 
-INSERTED_WORDS = frozenset({"is", "are", "was", "were", "'s", "."})
+INSERTED_BE = frozenset({"is", "are", "was", "were"})
+INSERTED_WORDS = INSERTED_BE | {"'s", "."}
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,7 @@ def check_sentence(items: list[Item], allowed: frozenset[str] = frozenset()) -> 
     if first[:1].isalpha() and not first[:1].isupper():
         return f"does not start with a capital ({first!r})"
     has_verb = any(
-        item.text in INSERTED_WORDS
+        item.text in INSERTED_BE
         or item.token is not None
         and (
             item.token.tag.startswith("VB")
