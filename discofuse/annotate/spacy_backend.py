@@ -10,6 +10,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.tokens import Token as SpacyToken
 
+from discofuse.annotate.name_links import link_repeated_names
 from discofuse.annotate.spacy_loader import shared_pipeline
 from discofuse.annotate.text_input import MAX_CHARS, check_text
 from discofuse.document import Cluster, Document, Mention, Sentence, Token, mention_kind
@@ -132,7 +133,7 @@ class SpacyAnnotator:
             for token in kept:
                 where[token.i] = (sentence_index, local_of[token.i])
             sentences.append(Sentence(tokens=[_convert_token(t, local_of) for t in kept]))
-        clusters = _clusters(doc, where) if self.coref else []
+        clusters = link_repeated_names(sentences, _clusters(doc, where)) if self.coref else []
         return Document(id=doc_id, sentences=sentences, clusters=clusters)
 
 
