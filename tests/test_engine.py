@@ -282,6 +282,22 @@ def test_nominal_anaphor_and_no_repeated_name(tmp_path):
     assert example.incoherent_second_sentence == "The team beat Lions ."  # never "Lions beat Lions"
 
 
+def test_a_repeated_noun_phrase_is_no_anaphor_but_a_repeated_name_is(tmp_path):
+    engine = engine_for(tmp_path, PAIR_RULE.format(kinds="[nominal, proper]"))
+    first = "The/DT/det/1 court/NN/nsubj/2 met/VBD/ROOT/- ././punct/2"
+    second = "The/DT/det/1 court/NN/nsubj/2 ruled/VBD/ROOT/- ././punct/2"
+    doc = document(first, second, clusters=[[(0, 0, 2, "nominal"), (1, 0, 2, "nominal")]])
+    assert run(engine, doc, (0, 1))[0].discourse_type == "PAIR_NONE"
+    first, second = (
+        first.replace("court/NN", "Lions/NNPS"),
+        second.replace("court/NN", "Lions/NNPS"),
+    )
+    doc = document(first, second, clusters=[[(0, 1, 2, "proper"), (1, 1, 2, "proper")]])
+    example, _ = run(engine, doc, (0, 1))
+    assert example.discourse_type == "PAIR_ANAPHORA"
+    assert example.incoherent_second_sentence == "The Lions ruled ."
+
+
 def test_pair_without_match_is_pair_none(tmp_path):
     engine = engine_for(tmp_path, PAIR_RULE.format(kinds="[pronoun]"))
     doc = document(RUIZ, HIS)

@@ -533,7 +533,10 @@ def mention_pairs(
     antecedent_kinds: frozenset[str],
 ) -> list[MentionPair]:
     """One pair per entity mentioned in both lists: its first anaphor in `from_list` and the
-    entity's best mention up to and including `to_list`."""
+    entity's best mention up to and including `to_list`.
+
+    A common noun phrase said again word for word is no anaphor (the released labels agree); a
+    repeated name still is, as whole-document coreference links names first."""
     first_sentence = min(state.sentences)
     pairs = []
     for cluster in state.document.clusters:
@@ -561,8 +564,15 @@ def mention_pairs(
         if not candidates:
             continue
         best = min(candidates, key=lambda m: (_KIND_RANK[m.kind], m.sentence, m.start))
+        if anaphor.kind == "nominal" and _words(state, best) == _words(state, anaphor):
+            continue  # "the defence ... the defence": nothing to replace, no anaphora
         pairs.append(MentionPair(anaphor, span, best, state.mention_positions(to_list, best)))
     return sorted(pairs, key=lambda pair: pair.anaphor_span)
+
+
+def _words(state: State, mention: Mention) -> list[str]:
+    tokens = state.document.sentences[mention.sentence].tokens[mention.start : mention.end]
+    return [token.text.lower() for token in tokens]
 
 
 def _contains(outer: Mention, inner: Mention) -> bool:
