@@ -122,6 +122,18 @@ def test_every_embedded_rule_example_holds(rules, annotator):
     )
 
 
+def test_embedded_examples_cover_all_13_types(rules):
+    """Each discourse type has at least one example of our own writing; a pair counter-example
+    (no rule fires) is PAIR_NONE."""
+    covered = {example.type for rule in rules.rules for example in rule.examples if example.output}
+    has_pair_counter_example = any(
+        example.output is None and len(example.text) == 2
+        for rule in rules.rules
+        for example in rule.examples
+    )
+    assert covered | ({"PAIR_NONE"} if has_pair_counter_example else set()) == set(DISCOURSE_TYPES)
+
+
 def test_a_failing_embedded_example_is_reported(tmp_path, annotator):
     write(tmp_path, GOOD_RULE_WITH_WRONG_EXAMPLE)
     (check,) = check_rule_examples(load_rules(tmp_path), annotator)
