@@ -218,6 +218,22 @@ def test_subtree_condition_leftmost_rightmost_contains(tmp_path):
     assert example.incoherent_first_sentence == "The old mill burned ."
 
 
+def test_subtree_edges_take_in_a_bracket_the_parser_attached_elsewhere(tmp_path):
+    doc = document(
+        "Ann/NNP/nsubj/10 ,/,/punct/0 a/DT/det/3 member/NN/appos/0 of/IN/prep/3 the/DT/det/6 "
+        "club/NN/pobj/4 (/-LRB-/punct/8 AC/NNP/appos/6 )/-RRB-/punct/10 won/VBD/ROOT/- ././punct/10"
+    )
+    engine = engine_for(
+        tmp_path,
+        single_rule(
+            "- subtree: 4\n  leftmost: r\n  rightmost: e",
+            do="- split: {list: Z, at: 11, into: [A, B]}",
+            extra="    output: [A, Z]\n",
+        ),
+    )
+    assert run(engine, doc)[1].rules[0].bindings == {"r": "3", "e": "10"}
+
+
 def test_not_and_any(tmp_path):
     engine = engine_for(
         tmp_path,

@@ -438,7 +438,11 @@ def subtree_positions(state: State, list_name: str, root: int) -> list[int]:
 
 class SubtreeCondition(Condition):
     """`subtree: i` with `leftmost: r` / `rightmost: r` (bind the subtree's edge) or
-    `contains: k` (test, or bind k by search)."""
+    `contains: k` (test, or bind k by search).
+
+    The edges take in a bracket that closes (or opens) one inside the subtree when the parser
+    attached it elsewhere: "a member of the Royal Ulster Constabulary ( RUC )" ends at ")".
+    """
 
     def __init__(self, node: Mapping, scope: CompileScope):
         _check_keys(node, {"subtree", "of", "leftmost", "rightmost", "contains"}, "subtree", scope)
@@ -467,10 +471,11 @@ class SubtreeCondition(Condition):
             return
         inside = subtree_positions(state, self.list_name, root)
         extended = dict(bindings)
+        leftmost, rightmost = _balanced(state.words(self.list_name), min(inside), max(inside))
         if "leftmost" in self.edges:
-            extended[self.edges["leftmost"]] = min(inside)
+            extended[self.edges["leftmost"]] = leftmost
         if "rightmost" in self.edges:
-            extended[self.edges["rightmost"]] = max(inside)
+            extended[self.edges["rightmost"]] = rightmost
         if self.contains is not None:
             if evaluate(self.contains, state, bindings) in inside:
                 yield extended
@@ -480,6 +485,21 @@ class SubtreeCondition(Condition):
                 yield {**extended, self.contains_var: position}
             return
         yield extended
+
+
+OPENING_BRACKETS = frozenset({"(", "[", "{", "-LRB-", "-LSB-", "-LCB-"})
+CLOSING_BRACKETS = frozenset({")", "]", "}", "-RRB-", "-RSB-", "-RCB-"})
+
+
+def _balanced(words: list[str], leftmost: int, rightmost: int) -> tuple[int, int]:
+    """Widen the 1-based span [leftmost, rightmost] over adjacent brackets it leaves unclosed."""
+    span = words[leftmost - 1 : rightmost]
+    unclosed = sum(w in OPENING_BRACKETS for w in span) - sum(w in CLOSING_BRACKETS for w in span)
+    while unclosed > 0 and rightmost < len(words) and words[rightmost] in CLOSING_BRACKETS:
+        rightmost, unclosed = rightmost + 1, unclosed - 1
+    while unclosed < 0 and leftmost > 1 and words[leftmost - 2] in OPENING_BRACKETS:
+        leftmost, unclosed = leftmost - 1, unclosed + 1
+    return leftmost, rightmost
 
 
 class CorefCondition(Condition):
