@@ -16,6 +16,7 @@ def spans(clusters):
 FIRST = sentence(
     "Amy/NNP/compound/1 Gumm/NNP/nsubj/2 left/VBD/ROOT/- Kansas/NNP/dobj/2 ././punct/2"
 )
+FIRST.tokens[0].ent_type = FIRST.tokens[1].ent_type = "PERSON"
 
 
 def test_a_first_name_links_back_to_the_full_name():
@@ -23,6 +24,15 @@ def test_a_first_name_links_back_to_the_full_name():
         "The/DT/det/1 monkeys/NNS/nsubj/2 carried/VBD/ROOT/- Amy/NNP/dobj/2 ././punct/2"
     )
     assert spans(link_repeated_names([FIRST, later], [])) == [[(0, 0, 2), (1, 3, 4)]]
+
+
+def test_only_a_person_name_is_shortened():
+    college = sentence("Ash/NNP/compound/1 College/NNP/nsubj/2 opened/VBD/ROOT/- ././punct/2")
+    college.tokens[0].ent_type = college.tokens[1].ent_type = "ORG"
+    later = sentence(
+        "Ann/NNP/poss/2 's/POS/case/0 College/NNP/nsubj/3 closed/VBD/ROOT/- ././punct/3"
+    )
+    assert link_repeated_names([college, later], []) == []
 
 
 def test_an_exact_repetition_is_linked_and_a_different_name_is_not():

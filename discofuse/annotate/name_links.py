@@ -3,7 +3,7 @@
 coreferee resolves mostly pronouns; a name said again in a later sentence ("Kingwood Middle
 School ... Kingwood Middle School") or shortened to a first name or surname ("Amy Gumm ... Amy")
 is often not linked, while the released DiscoFuse labels (from whole-document coreference) count
-it as anaphora. On the dev pairs, every such unlinked repetition was gold anaphora (3 of 3).
+it as anaphora. On the dev pairs, every such unlinked repetition was gold anaphora.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ NOT_REFERRING_ENTITIES = frozenset(
 
 
 def link_repeated_names(sentences: list[Sentence], clusters: list[Cluster]) -> list[Cluster]:
-    """The clusters plus links from each proper name to the nearest earlier name it repeats or
-    shortens (a prefix or suffix of its words), unless both are linked already."""
+    """The clusters plus links from each proper name to the nearest earlier name it repeats or,
+    for a person, shortens (a prefix or suffix of its words), unless both are linked already."""
     clusters = [Cluster(mentions=list(cluster.mentions)) for cluster in clusters]
     earlier: list[Mention] = []
     for index, sentence in enumerate(sentences):
@@ -55,10 +55,20 @@ def _nearest_match(
         if candidate.sentence == name.sentence:
             continue
         full = _words(sentences, candidate)
-        size = len(words)
-        if full == words or (size < len(full) and words in (full[:size], full[-size:])):
+        if full == words or (_is_person(sentences, candidate) and _shortens(words, full)):
             return candidate
     return None
+
+
+def _shortens(words: list[str], full: list[str]) -> bool:
+    """A first name or surname of a longer name ("Amy" or "Gumm" of "Amy Gumm")."""
+    size = len(words)
+    return size < len(full) and words in (full[:size], full[-size:])
+
+
+def _is_person(sentences: list[Sentence], mention: Mention) -> bool:
+    """Only a person's name is shortened to a part of it; "College" is not "Highfield College"."""
+    return sentences[mention.sentence].tokens[mention.head].ent_type == "PERSON"
 
 
 def _words(sentences: list[Sentence], mention: Mention) -> list[str]:
