@@ -99,3 +99,7 @@ PTB_TAGS = frozenset(
 
 PRONOUN_TAGS = frozenset({"PRP", "PRP$", "WP", "WP$"})
 PROPER_NOUN_TAGS = frozenset({"NNP", "NNPS"})
+NOUN_PHRASE_LEFT_DEPS = frozenset(
+    {"det", "poss", "compound", "amod", "nummod", "nmod", "quantmod", "predet", "case"}
+)
+"""Dependents before a noun that belong to its mention span ("the old mill", "Ruiz 's coach")."""

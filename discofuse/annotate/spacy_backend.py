@@ -10,12 +10,12 @@ from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.tokens import Token as SpacyToken
 
-from discofuse.annotate.name_links import link_repeated_names
+from discofuse.annotate.coref_links import add_rule_based_links
 from discofuse.annotate.spacy_loader import shared_pipeline
 from discofuse.annotate.text_input import MAX_CHARS, check_text
 from discofuse.document import Cluster, Document, Mention, Sentence, Token, mention_kind
 from discofuse.errors import BadInputError
-from discofuse.labels import PRONOUN_TAGS
+from discofuse.labels import NOUN_PHRASE_LEFT_DEPS, PRONOUN_TAGS
 
 Pretokenized = Sequence[Sequence[str]]
 """Sentences given as lists of words: kept exactly, one `Sentence` per inner list."""
@@ -23,11 +23,6 @@ Pretokenized = Sequence[Sequence[str]]
 AnnotatorInput = str | bytes | Pretokenized
 
 # Left dependents that belong to a noun phrase mention ("the Brazilian players", "Carlos Ruiz").
-_NOUN_PHRASE_LEFT_DEPS = frozenset(
-    {"det", "poss", "compound", "amod", "nummod", "nmod", "quantmod", "predet", "case"}
-)
-
-
 _GIVEN_STARTS = "discofuse_sentence_starts"
 _BLANK_LINE = re.compile(r"\n\s*\n")
 
@@ -133,7 +128,7 @@ class SpacyAnnotator:
             for token in kept:
                 where[token.i] = (sentence_index, local_of[token.i])
             sentences.append(Sentence(tokens=[_convert_token(t, local_of) for t in kept]))
-        clusters = link_repeated_names(sentences, _clusters(doc, where)) if self.coref else []
+        clusters = add_rule_based_links(sentences, _clusters(doc, where)) if self.coref else []
         return Document(id=doc_id, sentences=sentences, clusters=clusters)
 
 
@@ -160,7 +155,7 @@ def _span_of(head: SpacyToken) -> tuple[int, int]:
         return head.i, head.i + 1
     start = head.i
     for child in head.lefts:
-        if child.dep_ in _NOUN_PHRASE_LEFT_DEPS:
+        if child.dep_ in NOUN_PHRASE_LEFT_DEPS:
             start = min(start, child.left_edge.i)
     return start, head.i + 1
 
