@@ -59,14 +59,13 @@ def _noun_phrase(sentence: int, tokens: list[Token], head: int) -> Mention:
 
 def _leftmost(tokens: list[Token], root: int) -> int:
     """The first token of `root`'s dependency subtree."""
-    leftmost = root
     for index in range(root):
         ancestor, steps = index, 0
         while ancestor != root and tokens[ancestor].head != ancestor and steps < len(tokens):
             ancestor, steps = tokens[ancestor].head, steps + 1
         if ancestor == root:
             return index
-    return leftmost
+    return root
 
 
 def link_repeated_names(sentences: list[Sentence], clusters: list[Cluster]) -> None:

@@ -22,7 +22,6 @@ Pretokenized = Sequence[Sequence[str]]
 
 AnnotatorInput = str | bytes | Pretokenized
 
-# Left dependents that belong to a noun phrase mention ("the Brazilian players", "Carlos Ruiz").
 _GIVEN_STARTS = "discofuse_sentence_starts"
 _BLANK_LINE = re.compile(r"\n\s*\n")
 
