@@ -82,6 +82,15 @@ class Sentence:
     def text(self) -> str:
         return "".join(token.text + token.ws for token in self.tokens).strip()
 
+    def dominates(self, root: int, index: int) -> bool:
+        """Whether token `index` is in the dependency subtree of token `root` (itself included).
+
+        Bounded by the sentence length, so a cycle in a broken parse cannot hang."""
+        steps = 0
+        while index != root and self.tokens[index].head != index and steps < len(self.tokens):
+            index, steps = self.tokens[index].head, steps + 1
+        return index == root
+
 
 @dataclass(slots=True)
 class Document:

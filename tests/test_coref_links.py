@@ -92,3 +92,14 @@ def test_the_annotator_links_a_first_name_coreferee_leaves_alone(annotator):
         [" ".join(token.text for token in mention) for mention in cluster] for cluster in words
     ]
     assert ["Ruth Baker", "Ruth"] in texts
+
+
+def test_the_subject_mention_spans_its_noun_phrase():
+    mill = sentence(
+        "The/DT/det/2 old/JJ/amod/2 mill/NN/nsubj/3 is/VBZ/ROOT/- a/DT/det/5 museum/NN/attr/3 "
+        "././punct/3"
+    )
+    mill.tokens[3].lemma = "be"
+    model = [Cluster([Mention(0, 4, 6, 5, "nominal"), Mention(0, 4, 6, 5, "nominal")])]
+    linked = add_rule_based_links([mill], model)
+    assert (0, 0, 3) in spans(linked)[0]

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from discofuse.document import PRONOUN, PROPER, Cluster, Mention, Sentence, Token, mention_kind
+from discofuse.document import PRONOUN, PROPER, Cluster, Mention, Sentence, mention_kind
 from discofuse.labels import NOUN_PHRASE_LEFT_DEPS, PRONOUN_TAGS, PROPER_NOUN_TAGS
 
 # Entity types whose names are not entities that a later mention refers back to ("May", "1990").
@@ -44,28 +44,28 @@ def link_predicate_nominals(sentences: list[Sentence], clusters: list[Cluster]) 
                 if token.head == predicate.head and token.dep == "nsubj" and index != token.head
             ]
             if subjects and tokens[subjects[0]].tag not in PRONOUN_TAGS | {"DT", "EX", "WDT"}:
-                subject = _noun_phrase(mention.sentence, tokens, subjects[0])
+                subject = _noun_phrase(mention.sentence, sentences[mention.sentence], subjects[0])
                 _link(clusters, mention, subject)
 
 
-def _noun_phrase(sentence: int, tokens: list[Token], head: int) -> Mention:
-    """The mention headed by `head`: the head and its noun-phrase dependents before it."""
-    start = head
-    for index, token in enumerate(tokens[:head]):
-        if token.head == head and token.dep in NOUN_PHRASE_LEFT_DEPS:
-            start = min(start, _leftmost(tokens, index))
-    return Mention(sentence, start, head + 1, head, mention_kind(tokens[head].tag))
-
-
-def _leftmost(tokens: list[Token], root: int) -> int:
-    """The first token of `root`'s dependency subtree."""
-    for index in range(root):
-        ancestor, steps = index, 0
-        while ancestor != root and tokens[ancestor].head != ancestor and steps < len(tokens):
-            ancestor, steps = tokens[ancestor].head, steps + 1
-        if ancestor == root:
-            return index
-    return root
+def _noun_phrase(index: int, sentence: Sentence, head: int) -> Mention:
+    """The mention headed by `head`: the head and the subtrees of its noun-phrase dependents
+    before it."""
+    tokens = sentence.tokens
+    dependents = [
+        child
+        for child, token in enumerate(tokens[:head])
+        if token.head == head and token.dep in NOUN_PHRASE_LEFT_DEPS
+    ]
+    start = min(
+        (
+            first
+            for first in range(head)
+            if any(sentence.dominates(child, first) for child in dependents)
+        ),
+        default=head,
+    )
+    return Mention(index, start, head + 1, head, mention_kind(tokens[head].tag))
 
 
 def link_repeated_names(sentences: list[Sentence], clusters: list[Cluster]) -> None:
@@ -121,7 +121,7 @@ def _is_person(sentences: list[Sentence], mention: Mention) -> bool:
 
 
 def _words(sentences: list[Sentence], mention: Mention) -> list[str]:
-    return [token.text for token in sentences[mention.sentence].tokens[mention.start : mention.end]]
+    return sentences[mention.sentence].words[mention.start : mention.end]
 
 
 def _link(clusters: list[Cluster], one: Mention, other: Mention) -> None:

@@ -423,17 +423,14 @@ def subtree_positions(state: State, list_name: str, root: int) -> list[int]:
     root_item = items[root - 1]
     if root_item.token is None:
         return [root]
-    tokens = state.document.sentences[root_item.sentence].tokens
-    inside = []
-    for position, item in enumerate(items, start=1):
-        if item.token is None or item.sentence != root_item.sentence:
-            continue
-        index, steps = item.index, 0
-        while index != root_item.index and tokens[index].head != index and steps < len(tokens):
-            index, steps = tokens[index].head, steps + 1
-        if index == root_item.index:
-            inside.append(position)
-    return inside
+    sentence = state.document.sentences[root_item.sentence]
+    return [
+        position
+        for position, item in enumerate(items, start=1)
+        if item.token is not None
+        and item.sentence == root_item.sentence
+        and sentence.dominates(root_item.index, item.index)
+    ]
 
 
 class SubtreeCondition(Condition):
@@ -591,8 +588,8 @@ def mention_pairs(
 
 
 def _words(state: State, mention: Mention) -> list[str]:
-    tokens = state.document.sentences[mention.sentence].tokens[mention.start : mention.end]
-    return [token.text.lower() for token in tokens]
+    words = state.document.sentences[mention.sentence].words[mention.start : mention.end]
+    return [word.lower() for word in words]
 
 
 def _contains(outer: Mention, inner: Mention) -> bool:
