@@ -10,7 +10,7 @@ from discofuse.errors import DiscofuseError
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from discofuse.commands import annotate, check_rules, debug, generate, unfuse
+    from discofuse.commands import annotate, check_rules, coref_eval, debug, generate, unfuse
 
     parser = argparse.ArgumentParser(
         prog="discofuse",
@@ -18,7 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"discofuse {__version__}")
     subcommands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (annotate, debug, check_rules, unfuse, generate):
+    for module in (annotate, debug, check_rules, unfuse, generate, coref_eval):
         module.register(subcommands)
     return parser
 

@@ -56,6 +56,8 @@ class Mention:
     end: int
     head: int
     kind: str
+    confidence: float = 1.0
+    """For a resolved pronoun, the resolver's probability for its antecedent; 1 otherwise."""
 
 
 @dataclass(slots=True)
@@ -138,6 +140,7 @@ _MENTION_TYPE = pa.struct(
         ("end", pa.int32()),
         ("head", pa.int32()),
         ("kind", pa.string()),
+        ("confidence", pa.float64()),
     ]
 )
 ARROW_SCHEMA = pa.schema(

@@ -78,8 +78,31 @@ class Agreement:
         right: Counter[str] = Counter(g for g, p in self.pairs if g == p)
         return {t: (right[t], totals[t]) for t in sorted(totals)}
 
+    @property
+    def phenomenon(self) -> tuple[int, int]:
+        """(agreeing, total) on the phenomenon alone: *_ANAPHORA folded into its base type and
+        PAIR_ANAPHORA into PAIR_NONE."""
+        return sum(phenomenon_of(g) == phenomenon_of(p) for g, p in self.pairs), len(self.pairs)
+
+    @property
+    def anaphora_decision(self) -> tuple[int, int]:
+        """(agreeing, total) on "anaphora or not", among rows whose phenomenon is right."""
+        right = [(g, p) for g, p in self.pairs if phenomenon_of(g) == phenomenon_of(p)]
+        return sum(has_anaphora(g) == has_anaphora(p) for g, p in right), len(right)
+
     def confusions(self) -> Counter[tuple[str, str]]:
         return Counter((g, p) for g, p in self.pairs if g != p)
+
+
+def has_anaphora(discourse_type: str) -> bool:
+    return discourse_type.endswith("ANAPHORA")
+
+
+def phenomenon_of(discourse_type: str) -> str:
+    """The discourse type without its anaphora part (PAIR_ANAPHORA is a plain pair)."""
+    if discourse_type == "PAIR_ANAPHORA":
+        return "PAIR_NONE"
+    return discourse_type.removesuffix("_ANAPHORA")
 
 
 def agreement_on(engine: Engine, annotator: SpacyAnnotator, path: Path) -> Agreement:

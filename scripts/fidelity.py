@@ -51,6 +51,10 @@ def main() -> None:
     print(
         f"\ndiscofuse_dev.tsv discourse-type agreement: {agreement.overall:.1%} ({len(agreement.pairs)} rows)"
     )
+    right, total = agreement.phenomenon
+    print(f"phenomenon agreement (anaphora folded in): {right / total:.1%} ({right}/{total})")
+    right, total = agreement.anaphora_decision
+    print(f"anaphora decision, rows with the right phenomenon: {right / total:.1%} ({right}/{total})")
     for gold, (right, total) in agreement.per_type().items():
         print(f"  {gold:<28} {right:>3}/{total:<3} {right / total:.0%}")
     print("\nmost common confusions (gold -> predicted):")

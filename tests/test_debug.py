@@ -35,7 +35,7 @@ def test_one_shot_json_and_rule_restriction(capsys):
 
 
 def test_pair_marker_and_explain_every_rule(capsys):
-    text = "The bridge was finished in 1890. || However, it collapsed two winters later."
+    text = "Anna Reid was elected mayor in 1890. || However, she resigned two winters later."
     assert main(["debug", "--text", text, "--all", "--json"]) == 0
     runs = json.loads(capsys.readouterr().out)["runs"]
     by_rule = {run["rules"][0]: run["example"] for run in runs}

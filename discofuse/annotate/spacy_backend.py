@@ -11,6 +11,7 @@ from spacy.tokens import Doc
 from spacy.tokens import Token as SpacyToken
 
 from discofuse.annotate.coref_links import add_rule_based_links
+from discofuse.annotate.resolution import shared_resolver, trusted_clusters
 from discofuse.annotate.spacy_loader import shared_pipeline
 from discofuse.annotate.text_input import MAX_CHARS, check_text
 from discofuse.document import Cluster, Document, Mention, Sentence, Token, mention_kind
@@ -76,6 +77,15 @@ class SpacyAnnotator:
                     doc = self.nlp.get_pipe("coreferee")(doc)
                 yield self.to_document(doc, doc_id)
 
+    def annotate_with_offsets(
+        self, text: str, doc_id: str = ""
+    ) -> tuple[Document, list[list[int]]]:
+        """One text parsed whole (no paragraph split) and the character offset of every token,
+        by sentence, for benchmarks whose gold is given in character offsets (GAP)."""
+        doc = self.nlp(check_text(text, self.max_chars))
+        offsets = [[token.idx for token in tokens] for tokens in sentence_tokens(doc)]
+        return self.to_document(doc, doc_id), offsets
+
     def split_sentences(self, texts: Sequence[str], pretokenized: bool = False) -> Pretokenized:
         """Given sentences (raw, or space-tokenized) as word lists, so their boundaries are kept."""
         if pretokenized:
@@ -112,23 +122,30 @@ class SpacyAnnotator:
         Pre-tokenized sentences stay as given even where the parser would split them."""
         sentences: list[Sentence] = []
         where: dict[int, tuple[int, int]] = {}
-        given = doc.user_data.get(_GIVEN_STARTS)
-        spans = (
-            [doc[start:end] for start, end in zip(given, [*given[1:], len(doc)])]
-            if given is not None
-            else list(doc.sents)
-        )
-        for span in spans:
-            kept = [token for token in span if not token.is_space]
-            if not kept:
-                continue  # a run of blank lines between paragraphs
+        for kept in sentence_tokens(doc):
             sentence_index = len(sentences)
             local_of = {token.i: local for local, token in enumerate(kept)}
             for token in kept:
                 where[token.i] = (sentence_index, local_of[token.i])
             sentences.append(Sentence(tokens=[_convert_token(t, local_of) for t in kept]))
-        clusters = add_rule_based_links(sentences, _clusters(doc, where)) if self.coref else []
+        clusters = []
+        if self.coref:
+            trusted = trusted_clusters(sentences, _clusters(doc, where), shared_resolver())
+            clusters = add_rule_based_links(sentences, trusted)
         return Document(id=doc_id, sentences=sentences, clusters=clusters)
+
+
+def sentence_tokens(doc: Doc) -> list[list[SpacyToken]]:
+    """The Doc's sentences as the tokens a `Document` keeps (space tokens dropped), so callers
+    can map a `Document` position back to the Doc (and its character offsets)."""
+    given = doc.user_data.get(_GIVEN_STARTS)
+    spans = (
+        [doc[start:end] for start, end in zip(given, [*given[1:], len(doc)])]
+        if given is not None
+        else list(doc.sents)
+    )
+    kept = ([token for token in span if not token.is_space] for span in spans)
+    return [tokens for tokens in kept if tokens]  # a run of blank lines is no sentence
 
 
 def _convert_token(token: SpacyToken, local_of: dict[int, int]) -> Token:

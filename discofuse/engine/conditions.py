@@ -509,7 +509,7 @@ class CorefCondition(Condition):
     anaphor is never used.
     """
 
-    KEYS = {"coref", "from", "to", "kinds", "antecedent_kinds"}
+    KEYS = {"coref", "from", "to", "kinds", "antecedent_kinds", "min_confidence"}
 
     def __init__(self, node: Mapping, scope: CompileScope):
         _check_keys(node, self.KEYS, "coref", scope)
@@ -518,11 +518,15 @@ class CorefCondition(Condition):
         self.to_list = scope.list_name(node, node.get("to"))
         self.kinds = _kinds(node, "kinds", ["pronoun", "nominal"], scope)
         self.antecedent_kinds = _kinds(node, "antecedent_kinds", list(MENTION_KINDS), scope)
+        self.min_confidence = node.get("min_confidence", 0.0)
+        if not isinstance(self.min_confidence, (int, float)) or not 0 <= self.min_confidence <= 1:
+            raise scope.error("'min_confidence' is a number from 0 to 1", node)
         self.name = scope.new_variable(node["coref"], node)
 
     def solutions(self, state: State, bindings: Bindings) -> Iterator[Bindings]:
         pairs = mention_pairs(
-            state, self.from_list, self.to_list, self.kinds, self.antecedent_kinds
+            state, self.from_list, self.to_list, self.kinds, self.antecedent_kinds,
+            self.min_confidence,
         )
         if pairs:
             yield {**bindings, self.name: pairs}
@@ -540,6 +544,7 @@ def _kinds(node: Mapping, key: str, default: list[str], scope: CompileScope) -> 
 
 
 _KIND_RANK = {"proper": 0, "nominal": 1, "pronoun": 2}
+DEFINITE_DETERMINERS = frozenset({"the", "this", "these", "that", "those"})
 
 
 def mention_pairs(
@@ -548,13 +553,14 @@ def mention_pairs(
     to_list: str,
     kinds: frozenset[str],
     antecedent_kinds: frozenset[str],
+    min_confidence: float = 0.0,
 ) -> list[MentionPair]:
     """One pair per entity mentioned in both lists: its first anaphor in `from_list` and the
-    entity's best mention up to and including `to_list`.
+    entity's best replacement text (`replacement_for`). A pronoun resolved with less than
+    `min_confidence` is no anaphor.
 
-    A common noun phrase said again word for word is no anaphor (the released labels agree); a
-    repeated name still is, as whole-document coreference links names first."""
-    first_sentence = min(state.sentences)
+    An entity with no usable replacement gives no pair: the rule then does not claim anaphora
+    (precision first: a pronoun left as it is makes no *_ANAPHORA example)."""
     pairs = []
     for cluster in state.document.clusters:
         in_to = [
@@ -567,24 +573,121 @@ def mention_pairs(
         anaphors = [
             (span, m)
             for m in cluster.mentions
-            if m.kind in kinds and (span := state.mention_positions(from_list, m)) is not None
+            if m.kind in kinds
+            and m.confidence >= min_confidence
+            and (span := state.mention_positions(from_list, m)) is not None
         ]
         if not anaphors:
             continue
         span, anaphor = min(anaphors, key=lambda entry: entry[0])
-        candidates = [
-            m
-            for m in cluster.mentions
-            if (m.sentence < first_sentence or state.mention_positions(to_list, m) is not None)
-            and not _contains(m, anaphor)
-        ]
-        if not candidates:
+        if anaphor.kind == "pronoun" and not _pronoun_replaceable(state, cluster, anaphor):
             continue
-        best = min(candidates, key=lambda m: (_KIND_RANK[m.kind], m.sentence, m.start))
-        if anaphor.kind == "nominal" and _words(state, best) == _words(state, anaphor):
-            continue  # "the defence ... the defence": nothing to replace, no anaphora
-        pairs.append(MentionPair(anaphor, span, best, state.mention_positions(to_list, best)))
+        best = replacement_for(state, cluster.mentions, anaphor, to_list)
+        if best is not None:
+            pairs.append(MentionPair(anaphor, span, best, state.mention_positions(to_list, best)))
     return sorted(pairs, key=lambda pair: pair.anaphor_span)
+
+
+CONTRACTIONS = frozenset({"'s", "'re", "'ll", "'d", "'ve", "'m"})
+QUOTES = frozenset({'"', "``", "''"})
+GENDERED_PRONOUNS = frozenset({"he", "him", "his", "himself", "she", "her", "hers", "herself"})
+
+
+def _pronoun_replaceable(state: State, cluster, anaphor: Mention) -> bool:
+    """A pronoun whose replacement reads right and is safe to make: not "he 's" (the name plus
+    "'s" reads as a possessive), and for he/she/they, no other name before it in its own
+    sentence that it could stand for ("O'Connor will win his third cap": "his" is O'Connor's,
+    whatever a link to the first part says; "The 21-year-old won her first title": "her" is
+    the subject's)."""
+    tokens = state.document.sentences[anaphor.sentence].tokens
+    following = tokens[anaphor.end].text.lower() if anaphor.end < len(tokens) else ""
+    if following in CONTRACTIONS:
+        return False
+    if sum(token.text in QUOTES for token in tokens[: anaphor.start]) % 2:
+        return False  # inside quoted speech: "he" may be anyone the speaker means
+    if tokens[anaphor.head].text.lower() in ("it", "its", "itself"):
+        return True
+    plural = tokens[anaphor.head].text.lower() in ("they", "them", "their", "themselves")
+    own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+    return not any(
+        _competes(token, plural) and (anaphor.sentence, index) not in own
+        for index, token in enumerate(tokens[: anaphor.start])
+    )
+
+
+NOT_A_REFERENT = frozenset({"GPE", "LOC", "FAC", "NORP", "DATE", "TIME", "EVENT", "CARDINAL",
+                            "ORDINAL", "QUANTITY", "MONEY", "PERCENT", "LANGUAGE", "LAW"})
+
+
+def _competes(token, plural: bool) -> bool:
+    """A name or a subject the pronoun could stand for (number agrees; not a place or date)."""
+    if token.ent_type in NOT_A_REFERENT:
+        return False
+    if token.tag in ("NNP", "NNPS"):
+        return token.dep != "compound"
+    if token.dep in ("nsubj", "nsubjpass") and token.tag.startswith("NN"):
+        return (token.tag in ("NNS", "NNPS")) == plural
+    return False
+
+
+def replacement_for(
+    state: State, mentions: list[Mention], anaphor: Mention, to_list: str
+) -> Mention | None:
+    """The mention whose words replace `anaphor`, or None when none reads right.
+
+    - the entity's proper name in the first part (for he/she a name the tagger marks PERSON);
+    - else, for a pronoun only, a definite noun phrase of the first part ("the town", "the
+      club 's manager"), never an indefinite or bare noun ("a town", "housewife");
+    - a nominal anaphor ("the company") only by a name: a noun phrase is no more specific;
+      a name only by a longer form of the same name ("Hewitt" -> "Lleyton Hewitt");
+    - never a mention that contains the anaphor, holds a pronoun ("his father": chains of
+      possessives), or is a predicate noun ("X is Y 's friend": Y 's friend is not a name
+      for X)."""
+    usable = []
+    for mention in mentions:
+        if state.mention_positions(to_list, mention) is None:
+            continue  # only words the first part gives: no name or description from elsewhere
+        if mention.kind == "pronoun" or _contains(mention, anaphor) or _contains(anaphor, mention):
+            continue
+        tokens = state.document.sentences[mention.sentence].tokens
+        if tokens[mention.head].dep == "attr":
+            continue
+        if any(t.tag in ("PRP", "PRP$") for t in tokens[mention.start : mention.end]):
+            continue
+        if (
+            mention.kind == "proper"
+            and anaphor.kind == "pronoun"
+            and _anaphor_word(state, anaphor) in GENDERED_PRONOUNS
+            and tokens[mention.head].ent_type != "PERSON"
+        ):
+            continue  # "he" for "North Florida" or "Houston": a person's pronoun needs a person
+        if mention.kind == "nominal" and (anaphor.kind != "pronoun" or not _definite(tokens, mention)):
+            continue
+        if _words(state, mention) == _words(state, anaphor):
+            continue  # a name said again: replacing it changes nothing
+        if anaphor.kind == "proper" and not _extends(_words(state, mention), _words(state, anaphor)):
+            continue  # a name only by a longer form of itself ("Hewitt" -> "Lleyton Hewitt")
+        usable.append(mention)
+    if not usable:
+        return None
+    return min(usable, key=lambda m: (_KIND_RANK[m.kind], m.sentence, m.start))
+
+
+def _definite(tokens, mention: Mention) -> bool:
+    """Starts with a definite determiner, or has a named possessor ("Ruiz 's brother")."""
+    first = tokens[mention.start]
+    if first.text.lower() in DEFINITE_DETERMINERS and first.tag == "DT":
+        return True
+    return any(t.tag == "POS" for t in tokens[mention.start : mention.end])
+
+
+def _anaphor_word(state: State, anaphor: Mention) -> str:
+    return state.document.sentences[anaphor.sentence].tokens[anaphor.head].text.lower()
+
+
+def _extends(longer: list[str], shorter: list[str]) -> bool:
+    size = len(shorter)
+    return len(longer) > size and shorter in (longer[:size], longer[-size:])
 
 
 def _words(state: State, mention: Mention) -> list[str]:

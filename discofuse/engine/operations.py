@@ -20,6 +20,7 @@ from discofuse.engine.conditions import (
 from discofuse.engine.morphology import be_form, is_past, is_plural, past_tense
 from discofuse.engine.state import Item, State, items_of
 from discofuse.engine.yaml_source import line_of
+from discofuse.labels import PROPER_NOUN_TAGS
 
 # Where Trim cuts; a lone "-" is left alone, it joins compounds ("tie - break", "0 - 4").
 PUNCTUATION = frozenset({",", ".", ";", ":", "!", "?", "--", "(", ")", "-LRB-", "-RRB-"})
@@ -243,9 +244,11 @@ def _word_list(value: Any) -> list[str]:
 class ReplaceMentions(Operation):
     """replace_mentions: {list: B, pairs: M}: put the antecedent in place of each anaphor of M.
 
-    A possessive pronoun becomes the antecedent plus "'s" ("his" -> "Ruiz 's"). An anaphor stays
-    as it is when the entity has no better mention than a pronoun, or when the antecedent's words
-    already stand in the list (no "Lions ... against Lions"). Sets the pronoun / nominal flags.
+    A possessive pronoun becomes the antecedent plus "'s" ("his" -> "Ruiz 's"); a leading
+    determiner is lower-cased ("The town" -> "the town"; finishing capitalizes a first word). An
+    anaphor stays as it is when the antecedent's words already stand in the list (no "Lions ...
+    against Lions"). The pronoun / nominal flags are set only for anaphors actually replaced, and
+    the operation fails when none is, so no *_ANAPHORA example has unchanged text.
     """
 
     def __init__(self, node: Mapping, scope: CompileScope):
@@ -258,31 +261,50 @@ class ReplaceMentions(Operation):
 
     def apply(self, state: State, bindings: Bindings) -> None:
         pairs: list[MentionPair] = bindings[self.pairs]
-        if not pairs:
-            raise OperationFailed("no mention pairs to replace")
+        replaced = 0
         for pair in sorted(pairs, key=lambda p: p.anaphor_span, reverse=True):
-            if pair.anaphor.kind == "pronoun":
-                state.coref_pronoun = True
-            elif pair.anaphor.kind == "nominal":
-                state.coref_nominal = True
-            if pair.antecedent.kind == "pronoun":
-                continue
             items = state.lists[self.list_name]
             span = state.mention_positions(self.list_name, pair.anaphor)
             antecedent = _mention_items(state, pair.antecedent)
             if span is None or _contains([i.text.lower() for i in items], antecedent):
                 continue
-            new_items = [item for item in antecedent]
             anaphor_token = items[span[0] - 1].token
+            antecedent[0] = _cased_like(antecedent[0], items[span[0] - 1])
             if anaphor_token is not None and anaphor_token.tag in POSSESSIVE_PRONOUN_TAGS:
-                new_items.append(Item(text="'s"))
-            items[span[0] - 1 : span[1]] = new_items
+                antecedent.append(Item(text="'s"))
+            items[span[0] - 1 : span[1]] = antecedent
+            replaced += 1
+            if pair.anaphor.kind == "pronoun":
+                state.coref_pronoun = True
+            else:
+                state.coref_nominal = True
+        if not replaced:
+            raise OperationFailed("no anaphor was replaced")
 
 
 def _mention_items(state: State, mention: Mention) -> list[Item]:
-    """The mention's words as items, from the document (so they keep their annotations)."""
+    """The mention's words as items, from the document (so they keep their annotations). A
+    name is its name words only: "home favourite Lleyton Hewitt" gives "Lleyton Hewitt" (a
+    description the replaced sentence never gave would be added otherwise)."""
     items = items_of(state.document, mention.sentence)[mention.start : mention.end]
-    return items
+    if mention.kind == "proper":
+        start = len(items) - 1
+        while start > 0 and items[start - 1].token.tag in PROPER_NOUN_TAGS:
+            start -= 1
+        if start > 0 and items[start - 1].text.lower() == "the":
+            start -= 1  # "the Beatles", "the Swede"
+        items = items[start:]
+    return list(items)
+
+
+def _cased_like(first: Item, anaphor: Item) -> Item:
+    """The replacement's first word capitalized where the anaphor was ("They" -> "The club"),
+    a determiner lower-cased where it was not ("The town" -> "... the town")."""
+    if anaphor.text[:1].isupper():
+        return first.with_text(first.text[:1].upper() + first.text[1:])
+    if first.token is not None and first.token.tag == "DT":
+        return first.with_text(first.text.lower())
+    return first
 
 
 def _contains(words: list[str], phrase: list[Item]) -> bool:

@@ -1,0 +1,82 @@
+"""Anaphora replacements that read right, and honest labels: hand-written parses and clusters,
+so each test isolates one replacement rule from the parser and the resolver."""
+
+from __future__ import annotations
+
+from conftest import document
+
+WON = "Lleyton/NNP/compound/1 Hewitt/NNP/nsubj/2 won/VBD/ROOT/- ././punct/2"
+FAVOURITE = (
+    "The/DT/det/3 home/NN/compound/2 favourite/NN/compound/3 Lleyton/NNP/compound/4 "
+    "Hewitt/NNP/nsubj/5 won/VBD/ROOT/- ././punct/5"
+)
+
+
+def unfused(engine, doc):
+    for sentence in doc.sentences:
+        for token in sentence.tokens:
+            if token.text in ("Lleyton", "Hewitt", "Safin"):
+                token.ent_type = "PERSON"
+    example = engine.unfuse(doc, (0, 1))
+    return example.discourse_type, example.incoherent_second_sentence
+
+
+def test_a_pronoun_takes_the_name_without_its_description(engine):
+    doc = document(
+        FAVOURITE,
+        "He/PRP/nsubj/1 celebrated/VBD/ROOT/- with/IN/prep/1 fans/NNS/pobj/2 ././punct/1",
+        clusters=[[(0, 0, 5, "proper"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, doc) == ("PAIR_ANAPHORA", "Lleyton Hewitt celebrated with fans .")
+
+
+def test_a_name_only_by_a_longer_form_of_itself(engine):
+    shortened = "Hewitt/NNP/nsubj/1 celebrated/VBD/ROOT/- with/IN/prep/1 fans/NNS/pobj/2 ././punct/1"
+    right = document(WON, shortened, clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "proper")]])
+    assert unfused(engine, right) == ("PAIR_ANAPHORA", "Lleyton Hewitt celebrated with fans .")
+    other = "Safin/NNP/nsubj/1 celebrated/VBD/ROOT/- with/IN/prep/1 fans/NNS/pobj/2 ././punct/1"
+    wrong = document(WON, other, clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "proper")]])
+    assert unfused(engine, wrong) == ("PAIR_NONE", "Safin celebrated with fans .")
+
+
+def test_no_anaphora_without_a_replacement(engine):
+    # The entity is only a pronoun in the first sentence: nothing to put in, so no anaphora.
+    doc = document(
+        "He/PRP/nsubj/1 won/VBD/ROOT/- ././punct/1",
+        "He/PRP/nsubj/1 celebrated/VBD/ROOT/- with/IN/prep/1 fans/NNS/pobj/2 ././punct/1",
+        clusters=[[(0, 0, 1, "pronoun"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, doc) == ("PAIR_NONE", "He celebrated with fans .")
+
+
+def test_an_indefinite_noun_phrase_is_no_replacement(engine):
+    doc = document(
+        "A/DT/det/1 club/NN/nsubj/2 opened/VBD/ROOT/- ././punct/2",
+        "It/PRP/nsubj/1 grew/VBD/ROOT/- quickly/RB/advmod/1 ././punct/1",
+        clusters=[[(0, 0, 2, "nominal"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, doc) == ("PAIR_NONE", "It grew quickly .")
+    definite = document(
+        "The/DT/det/1 club/NN/nsubj/2 opened/VBD/ROOT/- ././punct/2",
+        "It/PRP/nsubj/1 grew/VBD/ROOT/- quickly/RB/advmod/1 ././punct/1",
+        clusters=[[(0, 0, 2, "nominal"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, definite) == ("PAIR_ANAPHORA", "The club grew quickly .")
+
+
+def test_a_name_before_the_pronoun_in_its_own_sentence_blocks_the_replacement(engine):
+    doc = document(
+        WON,
+        "Safin/NNP/nsubj/1 praised/VBD/ROOT/- his/PRP$/poss/3 serve/NN/dobj/1 ././punct/1",
+        clusters=[[(0, 0, 2, "proper"), (1, 2, 3, "pronoun")]],
+    )
+    assert unfused(engine, doc) == ("PAIR_NONE", "Safin praised his serve .")
+
+
+def test_a_contracted_verb_after_the_pronoun_blocks_the_replacement(engine):
+    doc = document(
+        WON,
+        "He/PRP/nsubj/1 's/VBZ/ROOT/- happy/JJ/acomp/1 ././punct/1",
+        clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, doc)[0] == "PAIR_NONE"
