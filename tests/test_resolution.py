@@ -32,7 +32,7 @@ def _people(spec: str, *names: int, entity: str = "PERSON"):
 
 def compatible(resolver, sentences, candidate, pronoun, group, kind=PROPER):
     return resolver.compatible(
-        sentences, _Candidate(candidate[0], candidate[1], kind, ""), pronoun[0], pronoun[1], group
+        sentences, _Candidate(candidate[0], candidate[1], kind), pronoun[0], pronoun[1], group
     )
 
 
@@ -100,7 +100,7 @@ def test_merge_links_chains_pronouns_into_the_antecedent_cluster():
     he = Mention(1, 0, 1, 0, PRONOUN)
     his = Mention(2, 3, 4, 3, PRONOUN)
     merged = merge_links(
-        [Cluster([name, again])], [Link(he, name, 0.9), Link(his, Mention(0, 1, 2, 1, PROPER), 0.8)]
+        [Cluster([name, again])], [Link(he, name), Link(his, Mention(0, 1, 2, 1, PROPER))]
     )
     assert len(merged) == 1
     assert [(m.sentence, m.start) for m in merged[0].mentions] == [(0, 0), (1, 0), (2, 0), (2, 3)]

@@ -12,11 +12,11 @@
 from __future__ import annotations
 
 from discofuse.document import PRONOUN, PROPER, Cluster, Mention, Sentence, mention_kind
-from discofuse.labels import NOUN_PHRASE_LEFT_DEPS, PRONOUN_TAGS, PROPER_NOUN_TAGS
-
-# Entity types whose names are not entities that a later mention refers back to ("May", "1990").
-NOT_REFERRING_ENTITIES = frozenset(
-    {"DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "CARDINAL", "ORDINAL"}
+from discofuse.labels import (
+    NOT_REFERRING_ENTITIES,
+    NOUN_PHRASE_LEFT_DEPS,
+    PRONOUN_TAGS,
+    PROPER_NOUN_TAGS,
 )
 
 
@@ -44,11 +44,11 @@ def link_predicate_nominals(sentences: list[Sentence], clusters: list[Cluster]) 
                 if token.head == predicate.head and token.dep == "nsubj" and index != token.head
             ]
             if subjects and tokens[subjects[0]].tag not in PRONOUN_TAGS | {"DT", "EX", "WDT"}:
-                subject = _noun_phrase(mention.sentence, sentences[mention.sentence], subjects[0])
+                subject = noun_phrase(mention.sentence, sentences[mention.sentence], subjects[0])
                 _link(clusters, mention, subject)
 
 
-def _noun_phrase(index: int, sentence: Sentence, head: int) -> Mention:
+def noun_phrase(index: int, sentence: Sentence, head: int) -> Mention:
     """The mention headed by `head`: the head and the subtrees of its noun-phrase dependents
     before it."""
     tokens = sentence.tokens

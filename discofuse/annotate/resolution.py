@@ -4,8 +4,9 @@ coreferee (trained on novels) linked a ship's "she" to a port, a stranger's "his
 paragraph's main character and a company's "It" to a noun inside its description. This layer
 replaces its third-person pronoun links:
 
-1. **Candidates**: noun-phrase heads and earlier third-person pronouns in the pronoun's sentence
-   (before it) and the `WINDOW` sentences before.
+1. **Candidates**: noun-phrase heads in the pronoun's sentence (before it) and the `WINDOW`
+   sentences before (names: `NAME_WINDOW`), the main-clause subject after a pronoun in a fronted
+   phrase, and the antecedents of earlier pronouns (`History`).
 2. **Hard constraints** (a candidate failing one is never linked): number, gender (first names
    from US Social Security name counts, titles, gendered nouns), animacy (he/she only for
    something that can be a person, it/its never for a person), an anaphor never inside its
@@ -23,15 +24,24 @@ so resolution needs nothing but this module and the JSON.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import json
 import math
+from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from discofuse.annotate.coref_links import noun_phrase
 from discofuse.document import PRONOUN, PROPER, Cluster, Mention, Sentence, mention_kind
-from discofuse.labels import NOUN_PHRASE_LEFT_DEPS, PROPER_NOUN_TAGS
+from discofuse.labels import (
+    NOT_REFERRING_ENTITIES,
+    NOUN_PHRASE_LEFT_DEPS,
+    PRONOUN_GROUPS,
+    PROPER_NOUN_TAGS,
+    SUBJECT_DEPS,
+)
 
 MODEL_PATH = Path(__file__).with_name("pronoun_resolver.json")
 WINDOW = 2
@@ -43,19 +53,10 @@ NEUTER_THRESHOLD = 0.4
 """The least probability for linking "it"/"its": often an event, a clause or nothing at all
 ("it was a different story for ..."), so it needs more evidence than he/she/they."""
 
-MASCULINE, FEMININE, NEUTER, PLURAL = "he", "she", "it", "they"
-PRONOUN_GROUPS = {
-    **dict.fromkeys(("he", "him", "his", "himself"), MASCULINE),
-    **dict.fromkeys(("she", "her", "hers", "herself"), FEMININE),
-    **dict.fromkeys(("it", "its", "itself"), NEUTER),
-    **dict.fromkeys(("they", "them", "their", "theirs", "themselves"), PLURAL),
-}
+MASCULINE, FEMININE, NEUTER, PLURAL = "he", "she", "it", "they"  # the groups of PRONOUN_GROUPS
 REFLEXIVES = frozenset({"himself", "herself", "itself", "themselves"})
 NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 PLURAL_TAGS = frozenset({"NNS", "NNPS"})
-NOT_REFERRING_ENTITIES = frozenset(
-    {"DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "CARDINAL", "ORDINAL"}
-)
 PLACE_AND_THING_ENTITIES = frozenset({"GPE", "LOC", "FAC", "NORP", "EVENT", "PRODUCT",
                                       "WORK_OF_ART", "LAW", "LANGUAGE"})
 MASCULINE_TITLES = frozenset({"mr", "mr.", "sir", "lord", "king", "prince", "duke", "count",
@@ -76,26 +77,25 @@ FEMININE_NOUNS = frozenset({
     "mom", "bride", "baroness", "countess", "heroine", "waitress", "hostess", "mistress",
 })
 CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "csubj", "conj", "parataxis"})
-SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 ROLE_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "poss", "attr", "appos", "conj",
                        "dative", "ROOT", "npadvmod", "compound"})
 
 
 @dataclass(frozen=True, slots=True)
 class Link:
-    """The resolver's choice for one pronoun: its antecedent mention and the model probability."""
+    """The resolver's choice for one pronoun (its `confidence` is the model probability)."""
 
     pronoun: Mention
     antecedent: Mention
-    probability: float
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class _Candidate:
+    """A noun-phrase head: token `index` of sentence `sentence`, a proper or nominal mention."""
+
     sentence: int
     index: int
     kind: str
-    group: str  # a candidate pronoun's group, else ""
 
 
 class PronounResolver:
@@ -119,27 +119,19 @@ class PronounResolver:
         each resolution feeds the entity features of the pronouns after it."""
         threshold = self.threshold if threshold is None else threshold
         links = []
-        history = History()
-        for sentence_index, sentence in enumerate(sentences):
-            for index in range(len(sentence.tokens)):
-                group = pronoun_group(sentence, index)
-                if group is None or is_expletive(sentence, index):
-                    continue
-                scored = self.ranked(sentences, sentence_index, index, group, history)
-                needed = max(threshold, NEUTER_THRESHOLD) if group == NEUTER else threshold
-                if scored and scored[0][0] >= needed:
-                    probability, candidate = scored[0]
-                    history.add(sentences, (sentence_index, index, group), candidate)
-                    links.append(
-                        Link(
-                            pronoun=Mention(
-                                sentence_index, index, index + 1, index, PRONOUN,
-                                round(probability, 3),
-                            ),
-                            antecedent=self._mention(sentences, candidate),
-                            probability=probability,
-                        )
-                    )
+        history = History(sentences)
+        for sentence_index, index, group in resolvable_pronouns(sentences):
+            scored = self.ranked(sentences, sentence_index, index, group, history)
+            needed = max(threshold, NEUTER_THRESHOLD) if group == NEUTER else threshold
+            if scored and scored[0][0] >= needed:
+                probability, candidate = scored[0]
+                history.add(sentence_index, index, group, candidate)
+                pronoun = Mention(
+                    sentence_index, index, index + 1, index, PRONOUN, round(probability, 3)
+                )
+                antecedent = noun_phrase(candidate.sentence, sentences[candidate.sentence],
+                                         candidate.index)
+                links.append(Link(pronoun, antecedent))
         return links
 
     def ranked(
@@ -196,22 +188,18 @@ class PronounResolver:
         group: str,
     ) -> bool:
         """The hard constraints: agreement in number, gender and animacy, and syntax."""
-        if candidate.kind == PRONOUN:
-            if candidate.group != group:
-                return False
-        else:
-            number = self.number(sentences, candidate)
-            if (group == PLURAL) != (number == PLURAL) and not (
-                group == PLURAL and self.entity(sentences, candidate) == "ORG"
-            ):
-                return False  # "they" may name a club or a company ("Arsenal ... they")
-            gender = self.gender(sentences, candidate)
-            person = self.personhood(sentences, candidate)
-            if group in (MASCULINE, FEMININE):
-                if gender not in (group, None) or person < 0.5:
-                    return False
-            if group == NEUTER and (gender is not None or person >= 0.5):
-                return False
+        token = sentences[candidate.sentence].tokens[candidate.index]
+        number = self.number(sentences, candidate)
+        if (group == PLURAL) != (number == PLURAL) and not (
+            group == PLURAL and token.ent_type == "ORG"
+        ):
+            return False  # "they" may name a club or a company ("Arsenal ... they")
+        gender = self.gender(sentences, candidate)
+        person = self.personhood(sentences, candidate)
+        if group in (MASCULINE, FEMININE) and (gender not in (group, None) or person < 0.5):
+            return False
+        if group == NEUTER and (gender is not None or person >= 0.5):
+            return False
         if candidate.sentence == sentence_index:
             sentence = sentences[sentence_index]
             if _inside_noun_phrase(sentence, index, candidate.index):
@@ -230,15 +218,10 @@ class PronounResolver:
             return "sing"  # a surname the tagger read as plural ("Rees")
         return PLURAL if token.tag in PLURAL_TAGS or coordinated else "sing"
 
-    def entity(self, sentences: list[Sentence], candidate: _Candidate) -> str:
-        return sentences[candidate.sentence].tokens[candidate.index].ent_type
-
     def gender(self, sentences: list[Sentence], candidate: _Candidate) -> str | None:
         """he / she when the evidence is clear: a title, a first name, a gendered noun."""
         sentence = sentences[candidate.sentence]
         token = sentence.tokens[candidate.index]
-        if candidate.kind == PRONOUN:
-            return candidate.group if candidate.group in (MASCULINE, FEMININE) else None
         if token.tag in PROPER_NOUN_TAGS:
             start = _name_start(sentence, candidate.index)
             before = sentence.tokens[start - 1].text.lower() if start > 0 else ""
@@ -267,8 +250,6 @@ class PronounResolver:
         nouns, 0 for places, dates and things, the training data's share for other nouns."""
         sentence = sentences[candidate.sentence]
         token = sentence.tokens[candidate.index]
-        if candidate.kind == PRONOUN:
-            return 1.0 if candidate.group in (MASCULINE, FEMININE) else 0.0
         if self.gender(sentences, candidate) is not None:
             return 1.0
         if token.tag in PROPER_NOUN_TAGS:
@@ -324,7 +305,7 @@ class PronounResolver:
             f"|sdist={min(distance, 2)}",
             f"c_first_subject={_is_first_subject(sentence, candidate.index)}"
             f"|sdist={min(distance, 2)}",
-            f"salience={min(_mentions_before(sentences, candidate, sentence_index, index), 3)}"
+            f"salience={min(history.word_count(token.text, sentence_index, index), 3)}"
             f"|c_kind={candidate.kind}",
             f"topic={_names_topic(sentences, candidate)}",
         ]
@@ -334,24 +315,30 @@ class PronounResolver:
             features.append(f"parallel|sdist={min(distance, 1)}")
         if distance == 0 and token.head == pronoun_token.head:
             features.append(f"coarg|c_role={c_role}|p_role={p_role}")
-        last = history.last_pronoun(sentences, candidate, (sentence_index, index))
-        if last is None:
+        earlier = history.pronouns_of(candidate)
+        if not earlier:
             features.append("ent_no_pronoun")
         else:
-            (last_sentence, _, last_group), last_subject = last
+            last_sentence, last_index, last_group = earlier[-1]
+            last_subject = sentences[last_sentence].tokens[last_index].dep in SUBJECT_DEPS
             features.append(f"ent_pronoun_sdist={min(sentence_index - last_sentence, 3)}")
             features.append(f"ent_pronoun_same_group={last_group == group}")
             features.append(f"ent_pronoun_subject={last_subject}|p_role={p_role}")
-        features.append(
-            f"ent_count={min(history.count(sentences, candidate, (sentence_index, index)), 4)}"
-        )
+        features.append(f"ent_count={min(len(earlier), 4)}")
         return features
-
-    def _mention(self, sentences: list[Sentence], candidate: _Candidate) -> Mention:
-        return noun_phrase(sentences, candidate.sentence, candidate.index)
 
 
 # -- candidates and syntax helpers ---------------------------------------------------------
+
+
+def resolvable_pronouns(sentences: list[Sentence]) -> Iterator[tuple[int, int, str]]:
+    """(sentence, token, group) of every third-person pronoun that is not an expletive "it",
+    in text order."""
+    for sentence_index, sentence in enumerate(sentences):
+        for index in range(len(sentence.tokens)):
+            group = pronoun_group(sentence, index)
+            if group is not None and not is_expletive(sentence, index):
+                yield sentence_index, index, group
 
 
 def pronoun_group(sentence: Sentence, index: int) -> str | None:
@@ -427,43 +414,38 @@ def _cataphoric_subjects(sentence: Sentence, s: int, index: int) -> list[_Candid
 
 
 class History:
-    """Pronouns resolved so far and their antecedents, in text order: the entity state that
-    tells which entity the text keeps talking about. Entities are keyed by their antecedent's
-    position, or for a name by its head word (so "Kurt ... Kurt" is one entity)."""
+    """One document's pronouns resolved so far (in text order) and their antecedents: the
+    entity state that tells which entity the text keeps talking about. Entities are keyed by
+    their antecedent's position, or for a name by its head word (so "Kurt ... Kurt" is one
+    entity). Also indexes the document's words once, for salience counts."""
 
-    def __init__(self) -> None:
+    def __init__(self, sentences: list[Sentence]) -> None:
+        self.sentences = sentences
         self.resolved: list[tuple[tuple[int, int, str], _Candidate]] = []
-        self.subject: dict[tuple[int, int], bool] = {}
+        self._pronouns: dict[tuple, list[tuple[int, int, str]]] = defaultdict(list)
+        self._words: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        for s, sentence in enumerate(sentences):
+            for i, token in enumerate(sentence.tokens):
+                self._words[token.text.lower()].append((s, i))
 
-    def add(
-        self, sentences: list[Sentence], pronoun: tuple[int, int, str], antecedent: _Candidate
-    ) -> None:
+    def add(self, sentence: int, index: int, group: str, antecedent: _Candidate) -> None:
+        pronoun = (sentence, index, group)
         self.resolved.append((pronoun, antecedent))
-        token = sentences[pronoun[0]].tokens[pronoun[1]]
-        self.subject[pronoun[:2]] = token.dep in SUBJECT_DEPS
+        self._pronouns[self._key(antecedent)].append(pronoun)
 
-    def _key(self, sentences: list[Sentence], candidate: _Candidate) -> tuple:
-        token = sentences[candidate.sentence].tokens[candidate.index]
+    def pronouns_of(self, candidate: _Candidate) -> list[tuple[int, int, str]]:
+        """The earlier pronouns resolved to the candidate's entity, in text order."""
+        return self._pronouns.get(self._key(candidate), [])
+
+    def word_count(self, word: str, sentence: int, index: int) -> int:
+        """How often `word` (any case) occurs before token `index` of `sentence` (salience)."""
+        return bisect.bisect_left(self._words.get(word.lower(), []), (sentence, index))
+
+    def _key(self, candidate: _Candidate) -> tuple:
+        token = self.sentences[candidate.sentence].tokens[candidate.index]
         if token.tag in PROPER_NOUN_TAGS:
             return ("name", token.text.lower())
         return (candidate.sentence, candidate.index)
-
-    def last_pronoun(
-        self, sentences: list[Sentence], candidate: _Candidate, before: tuple[int, int]
-    ) -> tuple[tuple[int, int, str], bool] | None:
-        key = self._key(sentences, candidate)
-        for pronoun, antecedent in reversed(self.resolved):
-            if pronoun[:2] < before and self._key(sentences, antecedent) == key:
-                return pronoun, self.subject[pronoun[:2]]
-        return None
-
-    def count(self, sentences: list[Sentence], candidate: _Candidate, before: tuple[int, int]
-              ) -> int:
-        key = self._key(sentences, candidate)
-        return sum(
-            1 for pronoun, antecedent in self.resolved
-            if pronoun[:2] < before and self._key(sentences, antecedent) == key
-        )
 
 
 def _candidate_at(sentence: Sentence, s: int, i: int) -> _Candidate | None:
@@ -476,23 +458,7 @@ def _candidate_at(sentence: Sentence, s: int, i: int) -> _Candidate | None:
         and token.dep in NOUN_PHRASE_LEFT_DEPS
     ):
         return None  # inside a longer name or noun: its head is the candidate
-    return _Candidate(s, i, mention_kind(token.tag), "")
-
-
-def noun_phrase(sentences: list[Sentence], sentence_index: int, head: int) -> Mention:
-    """The mention headed by `head`: the head with its noun-phrase dependents before it."""
-    sentence = sentences[sentence_index]
-    tokens = sentence.tokens
-    if mention_kind(tokens[head].tag) == PRONOUN:
-        return Mention(sentence_index, head, head + 1, head, PRONOUN)
-    start = head
-    for child, token in enumerate(tokens[:head]):
-        if token.head == head and token.dep in NOUN_PHRASE_LEFT_DEPS:
-            first = child
-            while first > 0 and sentence.dominates(child, first - 1):
-                first -= 1
-            start = min(start, first)
-    return Mention(sentence_index, start, head + 1, head, mention_kind(tokens[head].tag))
+    return _Candidate(s, i, mention_kind(token.tag))
 
 
 def _name_start(sentence: Sentence, index: int) -> int:
@@ -555,18 +521,6 @@ def _names_topic(sentences: list[Sentence], candidate: _Candidate) -> bool:
     word = sentences[candidate.sentence].tokens[candidate.index].text
     first = sentences[0].tokens
     return any(t.dep in SUBJECT_DEPS and t.text == word for t in first)
-
-
-def _mentions_before(
-    sentences: list[Sentence], candidate: _Candidate, sentence_index: int, index: int
-) -> int:
-    """How often the candidate's head word occurs up to the pronoun (salience)."""
-    word = sentences[candidate.sentence].tokens[candidate.index].text.lower()
-    count = 0
-    for s, sentence in enumerate(sentences[: sentence_index + 1]):
-        tokens = sentence.tokens[:index] if s == sentence_index else sentence.tokens
-        count += sum(token.text.lower() == word for token in tokens)
-    return count
 
 
 # -- clusters --------------------------------------------------------------------------------

@@ -25,7 +25,14 @@ from discofuse.engine.expressions import (
 from discofuse.engine.named_lists import NamedLists, Phrase
 from discofuse.engine.state import State
 from discofuse.engine.yaml_source import RuleError, line_of
-from discofuse.labels import CANONICAL_LABELS, PTB_TAGS
+from discofuse.labels import (
+    CANONICAL_LABELS,
+    NOT_REFERRING_ENTITIES,
+    PRONOUN_GROUPS,
+    PROPER_NOUN_TAGS,
+    PTB_TAGS,
+    SUBJECT_DEPS,
+)
 
 Bindings = dict[str, Any]
 
@@ -503,10 +510,9 @@ class CorefCondition(Condition):
     """`coref: M` with `from: B, to: A`: binds the mention pairs m(B, A) (non-empty to hold).
 
     `kinds`: which anaphors in `from` count (default pronoun and nominal); `antecedent_kinds`:
-    which mentions in `to` show that the entity is there (default all kinds). For each anaphor
-    the replacement is the entity's best mention in `to` or earlier in the document: a proper
-    name over a common noun phrase over a pronoun, then the earliest; a mention containing the
-    anaphor is never used.
+    which mentions in `to` show that the entity is there (default all kinds); `min_confidence`:
+    the least resolver probability for a pronoun anaphor (default 0). For each anaphor the
+    replacement is the entity's best mention in `to` (`replacement_for`).
     """
 
     KEYS = {"coref", "from", "to", "kinds", "antecedent_kinds", "min_confidence"}
@@ -590,7 +596,9 @@ def mention_pairs(
 
 CONTRACTIONS = frozenset({"'s", "'re", "'ll", "'d", "'ve", "'m"})
 QUOTES = frozenset({'"', "``", "''"})
-GENDERED_PRONOUNS = frozenset({"he", "him", "his", "himself", "she", "her", "hers", "herself"})
+GENDERED_PRONOUNS = frozenset(
+    word for word, group in PRONOUN_GROUPS.items() if group in ("he", "she")
+)
 
 
 def _pronoun_replaceable(state: State, cluster, anaphor: Mention) -> bool:
@@ -605,9 +613,10 @@ def _pronoun_replaceable(state: State, cluster, anaphor: Mention) -> bool:
         return False
     if sum(token.text in QUOTES for token in tokens[: anaphor.start]) % 2:
         return False  # inside quoted speech: "he" may be anyone the speaker means
-    if tokens[anaphor.head].text.lower() in ("it", "its", "itself"):
+    group = PRONOUN_GROUPS.get(tokens[anaphor.head].text.lower())
+    if group == "it":
         return True
-    plural = tokens[anaphor.head].text.lower() in ("they", "them", "their", "themselves")
+    plural = group == "they"
     own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
     return not any(
         _competes(token, plural) and (anaphor.sentence, index) not in own
@@ -615,17 +624,17 @@ def _pronoun_replaceable(state: State, cluster, anaphor: Mention) -> bool:
     )
 
 
-NOT_A_REFERENT = frozenset({"GPE", "LOC", "FAC", "NORP", "DATE", "TIME", "EVENT", "CARDINAL",
-                            "ORDINAL", "QUANTITY", "MONEY", "PERCENT", "LANGUAGE", "LAW"})
+NOT_A_REFERENT = NOT_REFERRING_ENTITIES | {"GPE", "LOC", "FAC", "NORP", "EVENT", "LANGUAGE",
+                                            "LAW"}
 
 
 def _competes(token, plural: bool) -> bool:
     """A name or a subject the pronoun could stand for (number agrees; not a place or date)."""
     if token.ent_type in NOT_A_REFERENT:
         return False
-    if token.tag in ("NNP", "NNPS"):
+    if token.tag in PROPER_NOUN_TAGS:
         return token.dep != "compound"
-    if token.dep in ("nsubj", "nsubjpass") and token.tag.startswith("NN"):
+    if token.dep in SUBJECT_DEPS and token.tag.startswith("NN"):
         return (token.tag in ("NNS", "NNPS")) == plural
     return False
 
@@ -657,7 +666,7 @@ def replacement_for(
         if (
             mention.kind == "proper"
             and anaphor.kind == "pronoun"
-            and _anaphor_word(state, anaphor) in GENDERED_PRONOUNS
+            and _words(state, anaphor)[0] in GENDERED_PRONOUNS
             and tokens[mention.head].ent_type != "PERSON"
         ):
             continue  # "he" for "North Florida" or "Houston": a person's pronoun needs a person
@@ -679,10 +688,6 @@ def _definite(tokens, mention: Mention) -> bool:
     if first.text.lower() in DEFINITE_DETERMINERS and first.tag == "DT":
         return True
     return any(t.tag == "POS" for t in tokens[mention.start : mention.end])
-
-
-def _anaphor_word(state: State, anaphor: Mention) -> str:
-    return state.document.sentences[anaphor.sentence].tokens[anaphor.head].text.lower()
 
 
 def _extends(longer: list[str], shorter: list[str]) -> bool:

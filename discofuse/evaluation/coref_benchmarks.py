@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from discofuse.annotate.resolution import PRONOUN_GROUPS
 from discofuse.document import PRONOUN, Cluster, Document
 from discofuse.evaluation.coref_metrics import (
     GapDecision,
@@ -23,6 +22,7 @@ from discofuse.evaluation.coref_metrics import (
     conll_scores,
 )
 from discofuse.evaluation.corpora import GapExample, GoldDocument
+from discofuse.labels import PRONOUN_GROUPS
 
 
 def gap_decision(document: Document, offsets: list[list[int]], example: GapExample) -> GapDecision:
@@ -73,11 +73,9 @@ class PronounCounts:
         self.correct += other.correct
 
     def scores(self) -> dict[str, float]:
-        precision = self.correct / self.resolved if self.resolved else 0.0
-        recall = self.correct / self.resolvable if self.resolvable else 0.0
-        f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-        return {"precision": precision, "recall": recall, "f1": f1,
-                "resolvable": self.resolvable, "resolved": self.resolved, "correct": self.correct}
+        score = Score(self.correct, self.resolved, self.correct, self.resolvable)
+        return {**_prf(score), "resolvable": self.resolvable, "resolved": self.resolved,
+                "correct": self.correct}
 
 
 @dataclass
