@@ -80,3 +80,23 @@ def test_a_contracted_verb_after_the_pronoun_blocks_the_replacement(engine):
         clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "pronoun")]],
     )
     assert unfused(engine, doc)[0] == "PAIR_NONE"
+
+
+def test_a_date_the_tagger_ran_into_a_name_is_not_part_of_it(engine):
+    doc = document(
+        "June/NNP/compound/1 Grewcock/NNP/nsubj/2 was/VBD/ROOT/- banned/VBN/acomp/2 ././punct/2",
+        "He/PRP/nsubj/1 returned/VBD/ROOT/- in/IN/prep/1 August/NNP/pobj/2 ././punct/1",
+        clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "pronoun")]],
+    )
+    doc.sentences[0].tokens[0].ent_type = "DATE"
+    doc.sentences[0].tokens[1].ent_type = "PERSON"
+    assert unfused(engine, doc) == ("PAIR_ANAPHORA", "Grewcock returned in August .")
+
+
+def test_a_name_that_only_modifies_another_word_is_no_anaphor(engine):
+    doc = document(
+        WON,
+        "The/DT/det/2 Hewitt/NNP/compound/2 family/NN/nsubj/3 cheered/VBD/ROOT/- ././punct/3",
+        clusters=[[(0, 0, 2, "proper"), (1, 1, 2, "proper")]],
+    )
+    assert unfused(engine, doc) == ("PAIR_NONE", "The Hewitt family cheered .")

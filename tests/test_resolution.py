@@ -92,6 +92,12 @@ def test_expletive_it():
     assert is_expletive(clear, 0)
     opened = sentence("It/PRP/nsubj/1 opened/VBD/ROOT/- ././punct/1")
     assert not is_expletive(opened, 0)
+    cleft = sentence(
+        "It/PRP/nsubj/1 was/VBD/ROOT/- the/DT/det/3 lyrics/NNS/attr/1 that/WDT/nsubj/5 "
+        "failed/VBD/relcl/3 ././punct/1"
+    )
+    cleft.tokens[1].lemma = "be"
+    assert is_expletive(cleft, 0)
 
 
 def test_merge_links_chains_pronouns_into_the_antecedent_cluster():

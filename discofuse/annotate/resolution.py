@@ -349,7 +349,8 @@ def pronoun_group(sentence: Sentence, index: int) -> str | None:
 
 
 def is_expletive(sentence: Sentence, index: int) -> bool:
-    """Pleonastic "it": "it is clear that", "it was decided to", "it rained"."""
+    """Pleonastic "it": "it is clear that", "it was decided to", "it rained", and clefts ("it
+    was the lyrics which ...")."""
     token = sentence.tokens[index]
     if token.text.lower() != "it":
         return False
@@ -364,10 +365,20 @@ def is_expletive(sentence: Sentence, index: int) -> bool:
     head = sentence.tokens[verb]
     if head.lemma in ("be", "seem", "appear", "become", "remain") and clause_after and predicate:
         return True
+    if head.lemma == "be" and any(
+        t.dep == "attr" and _has_relative_clause(sentence, i)
+        for i, t in enumerate(sentence.tokens)
+        if t.head == verb and i > verb
+    ):
+        return True  # a cleft: "it was the lyrics which did not ..."
     if head.tag == "VBN" and clause_after and any(t.dep == "auxpass" for t in sentence.tokens
                                                   if t.head == verb):
         return True  # "it was decided to ..."
     return head.lemma in ("rain", "snow")
+
+
+def _has_relative_clause(sentence: Sentence, index: int) -> bool:
+    return any(t.head == index and t.dep == "relcl" for t in sentence.tokens)
 
 
 def candidates(

@@ -588,12 +588,16 @@ def mention_pairs(
         span, anaphor = min(anaphors, key=lambda entry: entry[0])
         if anaphor.kind == "pronoun" and not _pronoun_replaceable(state, cluster, anaphor):
             continue
+        head = state.document.sentences[anaphor.sentence].tokens[anaphor.head]
+        if anaphor.kind != "pronoun" and head.dep in MODIFIER_DEPS:
+            continue  # a name inside a longer name or phrase ("Sweatt v. Painter", "Indian city")
         best = replacement_for(state, cluster.mentions, anaphor, to_list)
         if best is not None:
             pairs.append(MentionPair(anaphor, span, best, state.mention_positions(to_list, best)))
     return sorted(pairs, key=lambda pair: pair.anaphor_span)
 
 
+MODIFIER_DEPS = frozenset({"compound", "amod", "nmod"})
 CONTRACTIONS = frozenset({"'s", "'re", "'ll", "'d", "'ve", "'m"})
 QUOTES = frozenset({'"', "``", "''"})
 GENDERED_PRONOUNS = frozenset(
