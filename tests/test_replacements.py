@@ -100,3 +100,42 @@ def test_a_name_that_only_modifies_another_word_is_no_anaphor(engine):
         clusters=[[(0, 0, 2, "proper"), (1, 1, 2, "proper")]],
     )
     assert unfused(engine, doc) == ("PAIR_NONE", "The Hewitt family cheered .")
+
+
+def test_a_name_is_judged_by_its_name_words_not_its_description(engine):
+    # "England coach Andy Robinson ... England": "England" is not a short form of the name.
+    doc = document(
+        "England/NNP/compound/2 coach/NN/compound/3 Andy/NNP/compound/3 Robinson/NNP/nsubj/4 "
+        "spoke/VBD/ROOT/- ././punct/4",
+        "England/NNP/nsubj/1 lost/VBD/ROOT/- ././punct/1",
+        clusters=[[(0, 0, 4, "proper"), (1, 0, 1, "proper")]],
+    )
+    assert unfused(engine, doc) == ("PAIR_NONE", "England lost .")
+
+
+def test_a_pronoun_after_one_of_its_own_group_is_left_alone(engine):
+    doc = document(
+        WON,
+        "He/PRP/nsubj/1 thanked/VBD/ROOT/- his/PRP$/poss/3 coach/NN/dobj/1 ././punct/1",
+        clusters=[[(0, 0, 2, "proper"), (1, 2, 3, "pronoun")]],
+    )
+    assert unfused(engine, doc) == ("PAIR_NONE", "He thanked his coach .")
+
+
+def test_a_fronted_pronoun_belongs_to_the_main_subject_after_it(engine):
+    doc = document(
+        WON,
+        "With/IN/prep/5 his/PRP$/poss/2 back/NN/pobj/0 ,/,/punct/5 Safin/NNP/nsubj/5 "
+        "scored/VBD/ROOT/- ././punct/5",
+        clusters=[[(0, 0, 2, "proper"), (1, 1, 2, "pronoun")]],
+    )
+    assert unfused(engine, doc)[0] == "PAIR_NONE"
+
+
+def test_a_plural_noun_phrase_is_not_replaced_by_one_name(engine):
+    doc = document(
+        WON,
+        "The/DT/det/1 men/NNS/poss/3 's/POS/case/1 race/NN/nsubj/4 ended/VBD/ROOT/- ././punct/4",
+        clusters=[[(0, 0, 2, "proper"), (1, 0, 2, "nominal")]],
+    )
+    assert unfused(engine, doc) == ("PAIR_NONE", "The men 's race ended .")

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from discofuse.document import MENTION_KINDS, Mention
+from discofuse.document import MENTION_KINDS, Mention, Sentence
 from discofuse.engine.expressions import (
     Comparison,
     Expression,
@@ -586,7 +586,9 @@ def mention_pairs(
         if not anaphors:
             continue
         span, anaphor = min(anaphors, key=lambda entry: entry[0])
-        if anaphor.kind == "pronoun" and not _pronoun_replaceable(state, cluster, anaphor):
+        if anaphor.kind == "pronoun" and not _pronoun_replaceable(
+            state, cluster, anaphor, from_list
+        ):
             continue
         head = state.document.sentences[anaphor.sentence].tokens[anaphor.head]
         if anaphor.kind != "pronoun" and head.dep in MODIFIER_DEPS:
@@ -605,12 +607,13 @@ GENDERED_PRONOUNS = frozenset(
 )
 
 
-def _pronoun_replaceable(state: State, cluster, anaphor: Mention) -> bool:
+def _pronoun_replaceable(state: State, cluster, anaphor: Mention, from_list: str) -> bool:
     """A pronoun whose replacement reads right and is safe to make: not "he 's" (the name plus
-    "'s" reads as a possessive), and for he/she/they, no other name before it in its own
-    sentence that it could stand for ("O'Connor will win his third cap": "his" is O'Connor's,
-    whatever a link to the first part says; "The 21-year-old won her first title": "her" is
-    the subject's)."""
+    "'s" reads as a possessive), not after a pronoun of its own group in its sentence, and for
+    he/she/they, no other name or subject in its own sentence that it could stand for: before
+    it ("O'Connor will win his third cap": "his" is O'Connor's, whatever a link to the first
+    part says; "The 21-year-old won her first title": "her" is the subject's), or the main
+    subject after a fronted pronoun."""
     tokens = state.document.sentences[anaphor.sentence].tokens
     following = tokens[anaphor.end].text.lower() if anaphor.end < len(tokens) else ""
     if following in CONTRACTIONS:
@@ -618,14 +621,43 @@ def _pronoun_replaceable(state: State, cluster, anaphor: Mention) -> bool:
     if sum(token.text in QUOTES for token in tokens[: anaphor.start]) % 2:
         return False  # inside quoted speech: "he" may be anyone the speaker means
     group = PRONOUN_GROUPS.get(tokens[anaphor.head].text.lower())
+    part_start = min(
+        item.index
+        for item in state.lists[from_list]
+        if item.sentence == anaphor.sentence and item.token is not None
+    )
+    if any(
+        PRONOUN_GROUPS.get(token.text.lower()) == group
+        for token in tokens[part_start : anaphor.start]
+    ):
+        return False  # "He ... his" in one part: replacing only "his" makes two people of one
     if group == "it":
         return True
     plural = group == "they"
     own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+    sentence = state.document.sentences[anaphor.sentence]
+    rivals = [*enumerate(tokens[: anaphor.start]), *_main_subjects_after(sentence, anaphor)]
     return not any(
         _competes(token, plural) and (anaphor.sentence, index) not in own
-        for index, token in enumerate(tokens[: anaphor.start])
+        for index, token in rivals
     )
+
+
+def _main_subjects_after(sentence: Sentence, anaphor: Mention) -> list:
+    """(index, token) of the main clause's subjects after a pronoun that stands before the main
+    verb, outside the pronoun's own phrase ("With his back to goal, Henry finished": "his" is
+    Henry's; in "His coach smiled" the subject holds "his")."""
+    tokens = sentence.tokens
+    root = next((i for i, token in enumerate(tokens) if token.head == i), None)
+    if root is None or anaphor.start > root:
+        return []
+    return [
+        (i, tokens[i])
+        for i in range(anaphor.end, root)
+        if tokens[i].head == root
+        and tokens[i].dep in SUBJECT_DEPS
+        and not sentence.dominates(i, anaphor.head)
+    ]
 
 
 NOT_A_REFERENT = NOT_REFERRING_ENTITIES | {"GPE", "LOC", "FAC", "NORP", "EVENT", "LANGUAGE",
@@ -660,6 +692,8 @@ def replacement_for(
     for mention in mentions:
         if state.mention_positions(to_list, mention) is None:
             continue  # only words the first part gives: no name or description from elsewhere
+        if mention.kind == "proper":
+            mention = name_part(state, mention)
         if mention.kind == "pronoun" or _contains(mention, anaphor) or _contains(anaphor, mention):
             continue
         tokens = state.document.sentences[mention.sentence].tokens
@@ -676,6 +710,8 @@ def replacement_for(
             continue  # "he" for "North Florida" or "Houston": a person's pronoun needs a person
         if mention.kind == "nominal" and (anaphor.kind != "pronoun" or not _definite(tokens, mention)):
             continue
+        if anaphor.kind == "nominal" and _plural(state, anaphor) and not _plural(state, mention):
+            continue  # "the women 's race" is no one runner's race
         if _words(state, mention) == _words(state, anaphor):
             continue  # a name said again: replacing it changes nothing
         if anaphor.kind == "proper" and not _extends(_words(state, mention), _words(state, anaphor)):
@@ -684,6 +720,36 @@ def replacement_for(
     if not usable:
         return None
     return min(usable, key=lambda m: (_KIND_RANK[m.kind], m.sentence, m.start))
+
+
+def name_part(state: State, mention: Mention) -> Mention:
+    """A name mention's name words only: "home favourite Lleyton Hewitt" gives "Lleyton Hewitt"
+    (the description was never said of the replaced mention), "Last June Grewcock" gives
+    "Grewcock" (a date the tagger ran into it), "Justine Henin - Hardenne" stays whole; a
+    leading "the" stays ("the Beatles")."""
+    tokens = state.document.sentences[mention.sentence].tokens
+    start = mention.end - 1
+    while start > mention.start:
+        if _name_token(tokens[start - 1]):
+            start -= 1
+        elif tokens[start - 1].tag == "HYPH" and start - 1 > mention.start and _name_token(
+            tokens[start - 2]
+        ):
+            start -= 2
+        else:
+            break
+    if start > mention.start and tokens[start - 1].text.lower() == "the":
+        start -= 1
+    return Mention(mention.sentence, start, mention.end, mention.head, mention.kind,
+                   mention.confidence)
+
+
+def _name_token(token) -> bool:
+    return token.tag in PROPER_NOUN_TAGS and token.ent_type not in NOT_REFERRING_ENTITIES
+
+
+def _plural(state: State, mention: Mention) -> bool:
+    return state.document.sentences[mention.sentence].tokens[mention.head].tag in ("NNS", "NNPS")
 
 
 def _definite(tokens, mention: Mention) -> bool:

@@ -20,7 +20,6 @@ from discofuse.engine.conditions import (
 from discofuse.engine.morphology import be_form, is_past, is_plural, past_tense
 from discofuse.engine.state import Item, State, items_of
 from discofuse.engine.yaml_source import line_of
-from discofuse.labels import NOT_REFERRING_ENTITIES, PROPER_NOUN_TAGS
 
 # Where Trim cuts; a lone "-" is left alone, it joins compounds ("tie - break", "0 - 4").
 PUNCTUATION = frozenset({",", ".", ";", ":", "!", "?", "--", "(", ")", "-LRB-", "-RRB-"})
@@ -283,25 +282,8 @@ class ReplaceMentions(Operation):
 
 
 def _mention_items(state: State, mention: Mention) -> list[Item]:
-    """The mention's words as items, from the document (so they keep their annotations). A
-    name is its name words only: "home favourite Lleyton Hewitt" gives "Lleyton Hewitt" (a
-    description the replaced sentence never gave would be added otherwise), without a date the
-    tagger ran into it."""
-    items = items_of(state.document, mention.sentence)[mention.start : mention.end]
-    if mention.kind == "proper":
-        start = len(items) - 1
-        while start > 0 and _name_word(items[start - 1]):
-            start -= 1
-        if start > 0 and items[start - 1].text.lower() == "the":
-            start -= 1  # "the Beatles", "the Swede"
-        items = items[start:]
-    return list(items)
-
-
-def _name_word(item: Item) -> bool:
-    """A word of a name: a proper noun the tagger does not read as a date ("Last June
-    Grewcock": the name is "Grewcock")."""
-    return item.token.tag in PROPER_NOUN_TAGS and item.token.ent_type not in NOT_REFERRING_ENTITIES
+    """The mention's words as items, from the document (so they keep their annotations)."""
+    return list(items_of(state.document, mention.sentence)[mention.start : mention.end])
 
 
 def _cased_like(first: Item, anaphor: Item) -> Item:
