@@ -139,3 +139,13 @@ def test_a_plural_noun_phrase_is_not_replaced_by_one_name(engine):
         clusters=[[(0, 0, 2, "proper"), (1, 0, 2, "nominal")]],
     )
     assert unfused(engine, doc) == ("PAIR_NONE", "The men 's race ended .")
+
+
+def test_a_predicate_noun_is_no_anaphor(engine):
+    doc = document(
+        WON,
+        "He/PRP/nsubj/1 was/VBD/ROOT/- the/DT/det/4 first/JJ/amod/4 champion/NN/attr/1 "
+        "././punct/1",
+        clusters=[[(0, 0, 2, "proper"), (1, 2, 5, "nominal")]],
+    )
+    assert unfused(engine, doc) == ("PAIR_NONE", "He was the first champion .")

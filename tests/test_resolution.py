@@ -98,6 +98,18 @@ def test_expletive_it():
     )
     cleft.tokens[1].lemma = "be"
     assert is_expletive(cleft, 0)
+    coordinated = sentence(
+        "it/PRP/nsubj/1 was/VBD/ROOT/- lyrics/NNS/attr/1 and/CC/cc/2 beats/NNS/conj/2 "
+        "which/WDT/nsubj/6 failed/VBD/relcl/4 ././punct/1"
+    )
+    coordinated.tokens[1].lemma = "be"
+    assert is_expletive(coordinated, 0)
+    remiss = sentence(
+        "it/PRP/nsubj/2 would/MD/aux/2 be/VB/ROOT/- remiss/JJ/acomp/2 not/RB/neg/6 "
+        "to/TO/aux/6 go/VB/xcomp/3 ././punct/2"
+    )
+    remiss.tokens[2].lemma = "be"
+    assert is_expletive(remiss, 0)
 
 
 def test_merge_links_chains_pronouns_into_the_antecedent_cluster():

@@ -359,16 +359,18 @@ def is_expletive(sentence: Sentence, index: int) -> bool:
     if token.dep not in SUBJECT_DEPS:
         return False
     verb = token.head
-    later = [t for i, t in enumerate(sentence.tokens) if t.head == verb and i > verb]
-    clause_after = any(t.dep in ("ccomp", "xcomp", "csubj") for t in later)
-    predicate = any(t.dep in ("acomp", "attr") for t in later)
+    later = [i for i, t in enumerate(sentence.tokens) if t.head == verb and i > verb]
+    predicates = [i for i in later if sentence.tokens[i].dep in ("acomp", "attr")]
+    clause_after = any(  # on the verb or on its predicate: "it would be remiss not to"
+        t.dep in ("ccomp", "xcomp", "csubj") and t.head in (verb, *predicates)
+        for t in sentence.tokens
+    )
+    predicate = bool(predicates)
     head = sentence.tokens[verb]
     if head.lemma in ("be", "seem", "appear", "become", "remain") and clause_after and predicate:
         return True
     if head.lemma == "be" and any(
-        t.dep == "attr" and _has_relative_clause(sentence, i)
-        for i, t in enumerate(sentence.tokens)
-        if t.head == verb and i > verb
+        sentence.tokens[i].dep == "attr" and _has_relative_clause(sentence, i) for i in later
     ):
         return True  # a cleft: "it was the lyrics which did not ..."
     if head.tag == "VBN" and clause_after and any(t.dep == "auxpass" for t in sentence.tokens
@@ -378,7 +380,11 @@ def is_expletive(sentence: Sentence, index: int) -> bool:
 
 
 def _has_relative_clause(sentence: Sentence, index: int) -> bool:
-    return any(t.head == index and t.dep == "relcl" for t in sentence.tokens)
+    """A relative clause on the noun or on a noun coordinated with it ("the lyrics and the
+    beats which ...")."""
+    heads = {index} | {i for i, t in enumerate(sentence.tokens) if t.head == index
+                       and t.dep == "conj"}
+    return any(t.head in heads and t.dep == "relcl" for t in sentence.tokens)
 
 
 def candidates(

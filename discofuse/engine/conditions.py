@@ -591,15 +591,17 @@ def mention_pairs(
         ):
             continue
         head = state.document.sentences[anaphor.sentence].tokens[anaphor.head]
-        if anaphor.kind != "pronoun" and head.dep in MODIFIER_DEPS:
-            continue  # a name inside a longer name or phrase ("Sweatt v. Painter", "Indian city")
+        if anaphor.kind != "pronoun" and head.dep in NOT_AN_ANAPHOR_DEPS:
+            continue
         best = replacement_for(state, cluster.mentions, anaphor, to_list)
         if best is not None:
             pairs.append(MentionPair(anaphor, span, best, state.mention_positions(to_list, best)))
     return sorted(pairs, key=lambda pair: pair.anaphor_span)
 
 
-MODIFIER_DEPS = frozenset({"compound", "amod", "nmod"})
+NOT_AN_ANAPHOR_DEPS = frozenset({"compound", "amod", "nmod", "attr"})
+"""A noun phrase in these positions does not refer back: it modifies another word ("the Indian
+city") or is a predicate ("He was the first man to ...")."""
 CONTRACTIONS = frozenset({"'s", "'re", "'ll", "'d", "'ve", "'m"})
 QUOTES = frozenset({'"', "``", "''"})
 GENDERED_PRONOUNS = frozenset(
