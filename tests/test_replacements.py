@@ -149,3 +149,13 @@ def test_a_predicate_noun_is_no_anaphor(engine):
         clusters=[[(0, 0, 2, "proper"), (1, 2, 5, "nominal")]],
     )
     assert unfused(engine, doc) == ("PAIR_NONE", "He was the first champion .")
+
+
+def test_only_a_person_name_is_lengthened(engine):
+    doc = document(
+        "North/NNP/compound/1 America/NNP/nsubj/2 grew/VBD/ROOT/- ././punct/2",
+        "America/NNP/nsubj/1 voted/VBD/ROOT/- ././punct/1",
+        clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "proper")]],
+    )
+    doc.sentences[0].tokens[1].ent_type = doc.sentences[1].tokens[0].ent_type = "GPE"
+    assert unfused(engine, doc) == ("PAIR_NONE", "America voted .")

@@ -14,6 +14,7 @@ from discofuse.annotate.resolution import (
     is_expletive,
     merge_links,
     shared_resolver,
+    trusted_clusters,
 )
 from discofuse.document import PRONOUN, PROPER, Cluster, Mention
 
@@ -133,3 +134,17 @@ def test_links_on_real_parses(annotator):
     antecedent = by_pronoun["She"].antecedent
     words = document.sentences[antecedent.sentence].words[antecedent.start : antecedent.end]
     assert words == ["Margaret", "Hale"]
+
+
+def test_trusted_clusters_keep_names_with_names_and_phrases_with_phrases(resolver):
+    # coreferee's cluster {Vienna, the state, the city}: "the state" is no name for Vienna.
+    sentences = [
+        _people("Vienna/NNP/nsubj/1 grew/VBD/ROOT/- ././punct/1", 0, entity="GPE"),
+        sentence("The/DT/det/1 state/NN/nsubj/2 taxed/VBD/ROOT/- the/DT/det/4 city/NN/dobj/2 "
+                 "././punct/2"),
+    ]
+    vienna = Mention(0, 0, 1, 0, PROPER)
+    state = Mention(1, 0, 2, 1, "nominal")
+    city = Mention(1, 3, 5, 4, "nominal")
+    clusters = trusted_clusters(sentences, [Cluster([vienna, state, city])], resolver)
+    assert [[(m.sentence, m.start) for m in c.mentions] for c in clusters] == [[(1, 0), (1, 3)]]

@@ -686,7 +686,7 @@ def replacement_for(
     - else, for a pronoun only, a definite noun phrase of the first part ("the town", "the
       club 's manager"), never an indefinite or bare noun ("a town", "housewife");
     - a nominal anaphor ("the company") only by a name: a noun phrase is no more specific;
-      a name only by a longer form of the same name ("Hewitt" -> "Lleyton Hewitt");
+      a person's name only by a longer form of the same name ("Hewitt" -> "Lleyton Hewitt");
     - never a mention that contains the anaphor, holds a pronoun ("his father": chains of
       possessives), or is a predicate noun ("X is Y 's friend": Y 's friend is not a name
       for X)."""
@@ -716,8 +716,10 @@ def replacement_for(
             continue  # "the women 's race" is no one runner's race
         if _words(state, mention) == _words(state, anaphor):
             continue  # a name said again: replacing it changes nothing
-        if anaphor.kind == "proper" and not _extends(_words(state, mention), _words(state, anaphor)):
-            continue  # a name only by a longer form of itself ("Hewitt" -> "Lleyton Hewitt")
+        if anaphor.kind == "proper" and not (
+            _extends(_words(state, mention), _words(state, anaphor)) and _person_name(tokens, mention)
+        ):
+            continue  # only a person's name by its longer form ("Hewitt" -> "Lleyton Hewitt")
         usable.append(mention)
     if not usable:
         return None
@@ -727,26 +729,37 @@ def replacement_for(
 def name_part(state: State, mention: Mention) -> Mention:
     """A name mention's name words only: "home favourite Lleyton Hewitt" gives "Lleyton Hewitt"
     (the description was never said of the replaced mention), "Last June Grewcock" gives
-    "Grewcock" (a date the tagger ran into it), "Justine Henin - Hardenne" stays whole; a
-    leading "the" stays ("the Beatles")."""
+    "Grewcock" (a date the tagger ran into it), "Mayor Michael Bloomberg" gives "Michael
+    Bloomberg", "Justine Henin - Hardenne" stays whole; a leading "the" stays ("the Beatles")."""
     tokens = state.document.sentences[mention.sentence].tokens
+    person = tokens[mention.head].ent_type == "PERSON"
     start = mention.end - 1
     while start > mention.start:
-        if _name_token(tokens[start - 1]):
+        if _name_token(tokens[start - 1], person):
             start -= 1
         elif tokens[start - 1].tag == "HYPH" and start - 1 > mention.start and _name_token(
-            tokens[start - 2]
+            tokens[start - 2], person
         ):
             start -= 2
         else:
             break
-    if start > mention.start and tokens[start - 1].text.lower() == "the":
+    if not person and start > mention.start and tokens[start - 1].text.lower() == "the":
         start -= 1
     return Mention(mention.sentence, start, mention.end, mention.head, mention.kind,
                    mention.confidence)
 
 
-def _name_token(token) -> bool:
+def _person_name(tokens, mention: Mention) -> bool:
+    """Every word a person's name: "America" is not short for "North America", nor "Lincoln"
+    for "Defying Lincoln" (a sentence-initial word the tagger read as a name)."""
+    return all(t.ent_type == "PERSON" for t in tokens[mention.start : mention.end])
+
+
+def _name_token(token, person: bool) -> bool:
+    """A word of a name; of a person's name, only words tagged PERSON ("Mayor Michael
+    Bloomberg" gives "Michael Bloomberg")."""
+    if person:
+        return token.ent_type == "PERSON"
     return token.tag in PROPER_NOUN_TAGS and token.ent_type not in NOT_REFERRING_ENTITIES
 
 
