@@ -159,3 +159,13 @@ def test_only_a_person_name_is_lengthened(engine):
     )
     doc.sentences[0].tokens[1].ent_type = doc.sentences[1].tokens[0].ent_type = "GPE"
     assert unfused(engine, doc) == ("PAIR_NONE", "America voted .")
+
+
+def test_a_reflexive_stays(engine):
+    # A bare reflexive as the only pronoun (an artificial parse, to isolate the rule).
+    doc = document(
+        WON,
+        "Himself/PRP/nsubj/1 won/VBD/ROOT/- again/RB/advmod/1 ././punct/1",
+        clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, doc) == ("PAIR_NONE", "Himself won again .")

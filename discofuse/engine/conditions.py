@@ -611,7 +611,8 @@ GENDERED_PRONOUNS = frozenset(
 
 def _pronoun_replaceable(state: State, cluster, anaphor: Mention, from_list: str) -> bool:
     """A pronoun whose replacement reads right and is safe to make: not "he 's" (the name plus
-    "'s" reads as a possessive), not after a pronoun of its own group in its sentence, and for
+    "'s" reads as a possessive), not a reflexive, not after a pronoun of its own group in its
+    part, and for
     he/she/they, no other name or subject in its own sentence that it could stand for: before
     it ("O'Connor will win his third cap": "his" is O'Connor's, whatever a link to the first
     part says; "The 21-year-old won her first title": "her" is the subject's), or the main
@@ -622,7 +623,10 @@ def _pronoun_replaceable(state: State, cluster, anaphor: Mention, from_list: str
         return False
     if sum(token.text in QUOTES for token in tokens[: anaphor.start]) % 2:
         return False  # inside quoted speech: "he" may be anyone the speaker means
-    group = PRONOUN_GROUPS.get(tokens[anaphor.head].text.lower())
+    word = tokens[anaphor.head].text.lower()
+    if word.endswith("self") or word.endswith("selves"):
+        return False  # "Not religious himself, he ...": a reflexive stays
+    group = PRONOUN_GROUPS.get(word)
     part_start = min(
         item.index
         for item in state.lists[from_list]
@@ -634,7 +638,7 @@ def _pronoun_replaceable(state: State, cluster, anaphor: Mention, from_list: str
     ):
         return False  # "He ... his" in one part: replacing only "his" makes two people of one
     if group == "it":
-        return True
+        return True  # "it" has no rival names: people and most names are not "it"
     plural = group == "they"
     own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
     sentence = state.document.sentences[anaphor.sentence]
