@@ -8,7 +8,7 @@ import pytest
 import spacy
 
 from discofuse.annotate import spacy_loader
-from discofuse.annotate.text_input import MAX_CHARS
+from discofuse.annotate.text_input import MAX_CHARS, MAX_SENTENCE_TOKENS
 from discofuse.cli import main
 from discofuse.document import Document, documents_from_arrow, documents_to_arrow
 from discofuse.errors import BadInputError, ModelMissingError
@@ -64,6 +64,26 @@ def test_coreference_nominal_mentions_are_noun_phrases(annotator):
     }
     assert ("pronoun", "its") in kinds
     assert any(kind == "nominal" and text.endswith("team") for kind, text in kinds)
+
+
+def test_coreference_skips_an_over_long_sentence_and_keeps_the_others(annotator):
+    # A run-on list (as flattened wiki tables give) between two mentions of a name: coreference
+    # reads the sentences around it, at their true positions, and nothing inside it.
+    run_on = " , ".join(["the striker scored for the club and he thanked his manager"] * 16)
+    doc = annotator.annotate(
+        "Marta Lindqvist joined the club in 2004. "
+        f"Fans said that {run_on}. "
+        "Marta Lindqvist left in 2011 for a rival club. She retired two years later."
+    )
+    assert len(doc.sentences[1].tokens) > MAX_SENTENCE_TOKENS
+    mentions = [
+        (m.sentence, " ".join(doc.sentences[m.sentence].words[m.start : m.end]))
+        for cluster in doc.clusters
+        for m in cluster.mentions
+    ]
+    assert all(sentence != 1 for sentence, _ in mentions)
+    assert (2, "Marta Lindqvist") in mentions and (3, "She") in mentions
+    assert (0, "Marta Lindqvist") in mentions
 
 
 def test_pretokenized_input_keeps_tokens_and_sentences(annotator):

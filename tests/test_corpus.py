@@ -163,6 +163,7 @@ def test_candidates_and_filters(annotator):
     assert filter_reason(doc, (0,), 7) == ""
     assert filter_reason(doc, (0, 1), 7) == "short_sentence"
     assert filter_reason(doc, (2,), 7) == "non_ascii"
+    assert filter_reason(doc, (0,), 7, max_tokens=10) == "long_sentence"
 
 
 def test_unfuse_document_counts_everything(annotator, engine):

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from discofuse.annotate.coref_links import noun_phrase
+from discofuse.annotate.text_input import MAX_SENTENCE_TOKENS
 from discofuse.document import NOMINAL, PRONOUN, PROPER, Cluster, Mention, Sentence, mention_kind
 from discofuse.labels import (
     NOT_REFERRING_ENTITIES,
@@ -333,8 +334,10 @@ class PronounResolver:
 
 def resolvable_pronouns(sentences: list[Sentence]) -> Iterator[tuple[int, int, str]]:
     """(sentence, token, group) of every third-person pronoun that is not an expletive "it",
-    in text order."""
+    in text order; none in a sentence over `MAX_SENTENCE_TOKENS` (no rule reads it)."""
     for sentence_index, sentence in enumerate(sentences):
+        if len(sentence.tokens) > MAX_SENTENCE_TOKENS:
+            continue
         for index in range(len(sentence.tokens)):
             group = pronoun_group(sentence, index)
             if group is not None and not is_expletive(sentence, index):
@@ -397,6 +400,8 @@ def candidates(
     first_sentence = max(0, sentence_index - WINDOW)
     for s in range(sentence_index, max(0, sentence_index - NAME_WINDOW) - 1, -1):
         sentence = sentences[s]
+        if len(sentence.tokens) > MAX_SENTENCE_TOKENS:
+            continue
         end = index if s == sentence_index else len(sentence.tokens)
         for i in range(end - 1, -1, -1):
             candidate = _candidate_at(sentence, s, i)

@@ -13,7 +13,7 @@ from spacy.tokens import Token as SpacyToken
 from discofuse.annotate.coref_links import add_rule_based_links
 from discofuse.annotate.resolution import shared_resolver, trusted_clusters
 from discofuse.annotate.spacy_loader import shared_pipeline
-from discofuse.annotate.text_input import MAX_CHARS, check_text
+from discofuse.annotate.text_input import MAX_CHARS, MAX_SENTENCE_TOKENS, check_text
 from discofuse.document import Cluster, Document, Mention, Sentence, Token, mention_kind
 from discofuse.errors import BadInputError
 from discofuse.labels import NOUN_PHRASE_LEFT_DEPS, PRONOUN_TAGS
@@ -46,6 +46,7 @@ class SpacyAnnotator:
         self.coref = "coreferee" in self.nlp.pipe_names
         self.batch_size = batch_size
         self.max_chars = max_chars
+        self._no_coref = ["coreferee"] if self.coref else []
 
     def annotate(self, text: AnnotatorInput, doc_id: str = "") -> Document:
         return next(self.annotate_many([(doc_id, text)]))
@@ -65,16 +66,13 @@ class SpacyAnnotator:
                 for unit in (value if isinstance(value, list) else [value])
             ]
             parsed: dict[int, list[Doc]] = {}
-            disabled = ["coreferee"] if self.coref else []
             for doc, position in self.nlp.pipe(
-                units, as_tuples=True, batch_size=self.batch_size, disable=disabled
+                units, as_tuples=True, batch_size=self.batch_size, disable=self._no_coref
             ):
                 parsed.setdefault(position, []).append(doc)
             for position, (doc_id, _) in enumerate(prepared):
                 docs = parsed.get(position) or [self.nlp.make_doc("")]
                 doc = Doc.from_docs(docs) if len(docs) > 1 else docs[0]
-                if self.coref:
-                    doc = self.nlp.get_pipe("coreferee")(doc)
                 yield self.to_document(doc, doc_id)
 
     def annotate_with_offsets(
@@ -82,7 +80,7 @@ class SpacyAnnotator:
     ) -> tuple[Document, list[list[int]]]:
         """One text parsed whole (no paragraph split) and the character offset of every token,
         by sentence, for benchmarks whose gold is given in character offsets (GAP)."""
-        doc = self.nlp(check_text(text, self.max_chars))
+        doc = self.nlp(check_text(text, self.max_chars), disable=self._no_coref)
         offsets = [[token.idx for token in tokens] for tokens in sentence_tokens(doc)]
         return self.to_document(doc, doc_id), offsets
 
@@ -117,7 +115,8 @@ class SpacyAnnotator:
         return doc
 
     def to_document(self, doc: Doc, doc_id: str = "") -> Document:
-        """Convert a parsed spaCy Doc; heads that leave their sentence become ROOT.
+        """Convert a Doc parsed without coreferee, adding coreference when it is on; heads that
+        leave their sentence become ROOT.
 
         Pre-tokenized sentences stay as given even where the parser would split them."""
         sentences: list[Sentence] = []
@@ -130,9 +129,25 @@ class SpacyAnnotator:
             sentences.append(Sentence(tokens=[_convert_token(t, local_of) for t in kept]))
         clusters = []
         if self.coref:
-            trusted = trusted_clusters(sentences, _clusters(doc, where), shared_resolver())
+            chains = _clusters(*self._coreferee(doc), where)
+            trusted = trusted_clusters(sentences, chains, shared_resolver())
             clusters = add_rule_based_links(sentences, trusted)
         return Document(id=doc_id, sentences=sentences, clusters=clusters)
+
+
+    def _coreferee(self, doc: Doc) -> tuple[Doc, list[int] | None]:
+        """coreferee's chains on the Doc, or on a copy without its sentences over
+        `MAX_SENTENCE_TOKENS` (coreferee is quadratic in sentence length), with the copy's
+        token positions in the Doc."""
+        coreferee = self.nlp.get_pipe("coreferee")
+        sentences = list(doc.sents)
+        kept = [span for span in sentences if len(span) <= MAX_SENTENCE_TOKENS]
+        if len(kept) == len(sentences):
+            return coreferee(doc), None
+        if not kept:
+            return self.nlp.make_doc(""), []
+        positions = [token.i for span in kept for token in span]
+        return coreferee(Doc.from_docs([span.as_doc() for span in kept])), positions
 
 
 def sentence_tokens(doc: Doc) -> list[list[SpacyToken]]:
@@ -176,8 +191,15 @@ def _span_of(head: SpacyToken) -> tuple[int, int]:
     return start, head.i + 1
 
 
-def _clusters(doc: Doc, where: dict[int, tuple[int, int]]) -> list[Cluster]:
-    """coreferee chains as clusters of span mentions, dropping mentions that cross sentences."""
+def _clusters(
+    doc: Doc, positions: list[int] | None, where: dict[int, tuple[int, int]]
+) -> list[Cluster]:
+    """coreferee chains as clusters of span mentions, dropping mentions that cross sentences.
+    `positions` maps the tokens of a Doc that holds only some sentences to the whole Doc's."""
+
+    def located(i: int) -> tuple[int, int] | None:
+        return where.get(i if positions is None else positions[i])
+
     clusters = []
     for chain in doc._.coref_chains or []:
         mentions = []
@@ -185,7 +207,7 @@ def _clusters(doc: Doc, where: dict[int, tuple[int, int]]) -> list[Cluster]:
             heads = [doc[i] for i in coreferee_mention.token_indexes]
             spans = [_span_of(head) for head in heads]
             start, end = min(s for s, _ in spans), max(e for _, e in spans)
-            first, last, head = where.get(start), where.get(end - 1), where.get(heads[0].i)
+            first, last, head = located(start), located(end - 1), located(heads[0].i)
             if first is None or last is None or head is None or first[0] != last[0]:
                 continue  # crosses a sentence boundary or starts on a dropped space token
             if last[1] - first[1] != end - 1 - start:

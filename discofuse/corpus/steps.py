@@ -14,6 +14,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from discofuse.annotate.text_input import MAX_SENTENCE_TOKENS
 from discofuse.document import Document
 from discofuse.engine import Engine, Example
 from discofuse.tsv import COLUMNS
@@ -32,6 +33,7 @@ class GenerationConfig:
 
     seed: int = 0
     min_tokens: int = 7  # the paper drops examples with a sentence of 6 tokens or fewer
+    max_tokens: int = MAX_SENTENCE_TOKENS  # longer "sentences" are flattened lists and tables
     and_but_rate: float = 0.2  # share kept in *_balanced of examples whose connective is and/but
     anaphora_rate: float = 0.2  # share kept in *_balanced of examples with anaphora
 
@@ -44,11 +46,18 @@ def candidates(document: Document) -> Iterator[tuple[int, ...]]:
             yield (index, index + 1)
 
 
-def filter_reason(document: Document, sentences: tuple[int, ...], min_tokens: int) -> str:
+def filter_reason(
+    document: Document,
+    sentences: tuple[int, ...],
+    min_tokens: int,
+    max_tokens: int = MAX_SENTENCE_TOKENS,
+) -> str:
     """Why a candidate is dropped before the rules run ('' to keep it)."""
     chosen = [document.sentences[i] for i in sentences]
     if any(len(sentence.tokens) < min_tokens for sentence in chosen):
         return "short_sentence"
+    if any(len(sentence.tokens) > max_tokens for sentence in chosen):
+        return "long_sentence"
     if any(not token.text.isascii() for sentence in chosen for token in sentence.tokens):
         return "non_ascii"
     return ""
@@ -60,7 +69,7 @@ def unfuse_document(
     """(sentence indices, example) for every candidate of a document that yields one."""
     for sentences in candidates(document):
         count("candidates")
-        reason = filter_reason(document, sentences, config.min_tokens)
+        reason = filter_reason(document, sentences, config.min_tokens, config.max_tokens)
         if reason:
             count(f"filtered:{reason}")
             continue
