@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from discofuse.annotate.spacy_backend import SpacyAnnotator
+from discofuse.audit import Auditor
 from discofuse.engine import Engine
 from discofuse.engine.rules import DISCOURSE_TYPES
 from discofuse.tsv import COLUMNS, format_value, read_rows
@@ -33,10 +34,13 @@ def _candidates(rows: list[dict[str, str]]) -> Iterable[list[str]]:
     return ([row["coherent_first_sentence"], row["coherent_second_sentence"]] for row in rows)
 
 
-def _unfused_rows(engine, annotator, rows: list[dict[str, str]]) -> list[dict[str, str]]:
+def _unfused_rows(
+    engine, annotator, rows: list[dict[str, str]], auditor: Auditor | None = None
+) -> list[dict[str, str]]:
+    results = unfuse_many(engine, annotator, _candidates(rows), pretokenized=True, auditor=auditor)
     return [
         {column: format_value(column, value) for column, value in row_for(texts, example).items()}
-        for texts, example in unfuse_many(engine, annotator, _candidates(rows), pretokenized=True)
+        for texts, example in results
     ]
 
 
@@ -84,6 +88,11 @@ class Agreement:
         PAIR_ANAPHORA into PAIR_NONE."""
         return sum(phenomenon_of(g) == phenomenon_of(p) for g, p in self.pairs), len(self.pairs)
 
+    def per_phenomenon(self) -> dict[str, tuple[int, int]]:
+        """gold phenomenon -> (agreeing, total), anaphora folded in as in `phenomenon`."""
+        folded = [(phenomenon_of(g), phenomenon_of(p)) for g, p in self.pairs]
+        return Agreement(folded).per_type()
+
     @property
     def anaphora_decision(self) -> tuple[int, int]:
         """(agreeing, total) on "anaphora or not", among rows whose phenomenon is right."""
@@ -105,9 +114,12 @@ def phenomenon_of(discourse_type: str) -> str:
     return discourse_type.removesuffix("_ANAPHORA")
 
 
-def agreement_on(engine: Engine, annotator: SpacyAnnotator, path: Path) -> Agreement:
+def agreement_on(
+    engine: Engine, annotator: SpacyAnnotator, path: Path, auditor: Auditor | None = None
+) -> Agreement:
+    """Gold types against ours; with an `auditor`, an audited-out example counts as no type."""
     rows = list(read_rows(path))
-    got = _unfused_rows(engine, annotator, rows)
+    got = _unfused_rows(engine, annotator, rows, auditor)
     return Agreement(
         [(row["discourse_type"], mine["discourse_type"] or NO_TYPE) for row, mine in zip(rows, got)]
     )

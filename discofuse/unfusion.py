@@ -11,6 +11,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from discofuse.annotate.spacy_backend import SpacyAnnotator
+from discofuse.audit import Auditor
+from discofuse.corpus.steps import Count, audit_passes, no_count
 from discofuse.document import Document
 from discofuse.engine import Engine, Example, RuleSet, Trace
 
@@ -101,9 +103,12 @@ def unfuse_many(
     annotator: SpacyAnnotator,
     candidates: Iterable[Sequence[str]],
     pretokenized: bool = False,
+    auditor: Auditor | None = None,
+    count: Count = no_count,
 ) -> Iterator[tuple[list[str], Example | None]]:
     """(texts, example) for each candidate (one or two sentences), in order, batched through the
-    parser. A single sentence with no match gives None; a pair with no match gives PAIR_NONE."""
+    parser. A single sentence with no match gives None; a pair with no match gives PAIR_NONE.
+    With an `auditor`, an example that fails the output audit gives None (counted by reason)."""
     prepared = ([text for text in texts if text.strip()] for texts in candidates)
 
     def inputs():
@@ -114,7 +119,10 @@ def unfuse_many(
     pending: deque[list[str]] = deque()
     for document in annotator.annotate_many(inputs()):
         texts = pending.popleft()
-        yield texts, unfuse_candidate(engine, document, texts)
+        example = unfuse_candidate(engine, document, texts)
+        if example is not None and not audit_passes(example, document.sentences, auditor, count):
+            example = None
+        yield texts, example
 
 
 def row_for(texts: Sequence[str], example: Example | None) -> dict[str, object]:

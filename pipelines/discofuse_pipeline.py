@@ -135,6 +135,7 @@ class AnnotateAndUnfuse(beam.DoFn):
 
     def setup(self) -> None:
         from discofuse.annotate.spacy_backend import SpacyAnnotator
+        from discofuse.audit import Auditor
         from discofuse.engine import Engine, load_rules
 
         logging.getLogger("apache_beam").setLevel(logging.WARNING)
@@ -142,7 +143,11 @@ class AnnotateAndUnfuse(beam.DoFn):
         with tempfile.TemporaryDirectory() as folder:
             for name, text in self.rule_files.items():
                 Path(folder, name).write_text(text, encoding="utf-8")
-            self.engine = Engine(load_rules(folder))
+            rules = load_rules(folder)
+        self.engine = Engine(rules)
+        self.auditor = (
+            Auditor(self.annotator.parse, rules.inserted_words) if self.config.audit else None
+        )
         self.annotated = Metrics.counter(NAMESPACE, "documents_annotated")
         self.failed = Metrics.counter(NAMESPACE, "documents_failed")
         self.progress = sys.stderr.isatty()
@@ -175,6 +180,7 @@ class AnnotateAndUnfuse(beam.DoFn):
                             self.engine,
                             self.config,
                             lambda name, tally=counts: tally.update((name,)),
+                            self.auditor,
                         )
                     ]
                     counts["sentences"] += len(document.sentences)

@@ -9,6 +9,7 @@ import argparse
 from pathlib import Path
 
 from discofuse.annotate.spacy_backend import SpacyAnnotator
+from discofuse.audit import Auditor
 from discofuse.engine import DEFAULT_RULES_DIR, Engine, load_rules
 from discofuse.fidelity import (
     agreement_on,
@@ -38,7 +39,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     reference = args.shared / "reference" / "discofuse"
-    engine = Engine(load_rules(args.rules))
+    rules = load_rules(args.rules)
+    engine = Engine(rules)
     annotator = SpacyAnnotator()
 
     released = compare_released(engine, annotator, reference / "released_rows.tsv")
@@ -57,6 +59,14 @@ def main() -> None:
     print(f"anaphora decision, rows with the right phenomenon: {right / total:.1%} ({right}/{total})")
     for gold, (right, total) in agreement.per_type().items():
         print(f"  {gold:<28} {right:>3}/{total:<3} {right / total:.0%}")
+    audited = agreement_on(engine, annotator, dev_path, Auditor(annotator.parse, rules.inserted_words))
+    right, total = audited.phenomenon
+    print(f"\nphenomenon agreement per type, rules alone | after the output audit "
+          f"({right / total:.1%} overall after the audit):")
+    after = audited.per_phenomenon()
+    for gold, (right, total) in agreement.per_phenomenon().items():
+        kept = after[gold][0]
+        print(f"  {gold:<28} {right:>3}/{total:<3} {right / total:>4.0%} | {kept:>3} {kept / total:>4.0%}")
     print("\nmost common confusions (gold -> predicted):")
     for (gold, predicted), count in agreement.confusions().most_common(8):
         print(f"  {count:>3}  {gold} -> {predicted}")

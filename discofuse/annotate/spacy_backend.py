@@ -84,6 +84,12 @@ class SpacyAnnotator:
         offsets = [[token.idx for token in tokens] for tokens in sentence_tokens(doc)]
         return self.to_document(doc, doc_id), offsets
 
+    def parse(self, sentences: Pretokenized) -> list[Sentence]:
+        """Pre-tokenized sentences parsed (kept exactly), without coreference: how the output
+        audit re-reads generated sentences."""
+        doc = self.nlp(self._to_spacy_input(sentences), disable=self._no_coref)
+        return _sentences(doc)[0]
+
     def split_sentences(self, texts: Sequence[str], pretokenized: bool = False) -> Pretokenized:
         """Given sentences (raw, or space-tokenized) as word lists, so their boundaries are kept."""
         if pretokenized:
@@ -119,14 +125,7 @@ class SpacyAnnotator:
         leave their sentence become ROOT.
 
         Pre-tokenized sentences stay as given even where the parser would split them."""
-        sentences: list[Sentence] = []
-        where: dict[int, tuple[int, int]] = {}
-        for kept in sentence_tokens(doc):
-            sentence_index = len(sentences)
-            local_of = {token.i: local for local, token in enumerate(kept)}
-            for token in kept:
-                where[token.i] = (sentence_index, local_of[token.i])
-            sentences.append(Sentence(tokens=[_convert_token(t, local_of) for t in kept]))
+        sentences, where = _sentences(doc)
         clusters = []
         if self.coref:
             chains = _clusters(*self._coreferee(doc), where)
@@ -148,6 +147,19 @@ class SpacyAnnotator:
             return self.nlp.make_doc(""), []
         positions = [token.i for span in kept for token in span]
         return coreferee(Doc.from_docs([span.as_doc() for span in kept])), positions
+
+
+def _sentences(doc: Doc) -> tuple[list[Sentence], dict[int, tuple[int, int]]]:
+    """The Doc's sentences, and where each kept Doc token went (sentence, position)."""
+    sentences: list[Sentence] = []
+    where: dict[int, tuple[int, int]] = {}
+    for kept in sentence_tokens(doc):
+        sentence_index = len(sentences)
+        local_of = {token.i: local for local, token in enumerate(kept)}
+        for token in kept:
+            where[token.i] = (sentence_index, local_of[token.i])
+        sentences.append(Sentence(tokens=[_convert_token(t, local_of) for t in kept]))
+    return sentences, where
 
 
 def sentence_tokens(doc: Doc) -> list[list[SpacyToken]]:

@@ -16,6 +16,14 @@ def add_coref_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-coref", action="store_true", help="skip coreference")
 
 
+def add_audit_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--no-audit",
+        action="store_true",
+        help="keep examples the output audit would drop (generated sentences that are not whole)",
+    )
+
+
 def add_pretokenized_option(
     parser: argparse.ArgumentParser, help: str = "text is space-tokenized"
 ) -> None:

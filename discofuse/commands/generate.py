@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from discofuse.commands import add_coref_option, add_rules_option
+from discofuse.commands import add_audit_option, add_coref_option, add_rules_option
 from discofuse.errors import BadInputError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -58,6 +58,7 @@ def register(subcommands: argparse._SubParsersAction) -> None:
     )
     add_rules_option(parser)
     add_coref_option(parser)
+    add_audit_option(parser)
     parser.set_defaults(run=run, accepts_extra=True)
 
 
@@ -94,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
         min_tokens=args.min_tokens,
         and_but_rate=args.and_but_rate,
         anaphora_rate=args.anaphora_rate,
+        audit=not args.no_audit,
     )
     if args.input:
         if not args.format:

@@ -5,10 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 from discofuse.annotate.spacy_backend import SpacyAnnotator
-from discofuse.commands import add_coref_option, add_pretokenized_option, add_rules_option
+from discofuse.audit import Auditor
+from discofuse.commands import (
+    add_audit_option,
+    add_coref_option,
+    add_pretokenized_option,
+    add_rules_option,
+)
 from discofuse.engine import Engine, load_rules
 from discofuse.errors import BadInputError
 from discofuse.tsv import read_rows, write_rows
@@ -29,19 +36,25 @@ def register(subcommands: argparse._SubParsersAction) -> None:
     add_pretokenized_option(parser)
     add_rules_option(parser)
     add_coref_option(parser)
+    add_audit_option(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if not args.input.is_file():
         raise BadInputError(f"{args.input} is not a file.")
-    engine = Engine(load_rules(args.rules))
+    rules = load_rules(args.rules)
+    engine = Engine(rules)
     annotator = SpacyAnnotator(coref=not args.no_coref)
+    auditor = None if args.no_audit else Auditor(annotator.parse, rules.inserted_words)
+    counts: Counter[str] = Counter()
     candidates = (
         [row.get("coherent_first_sentence", ""), row.get("coherent_second_sentence", "")]
         for row in read_rows(args.input)
     )
-    results = unfuse_many(engine, annotator, candidates, args.pretokenized)
+    results = unfuse_many(
+        engine, annotator, candidates, args.pretokenized, auditor, lambda name: counts.update((name,))
+    )
     if sys.stderr.isatty():
         from tqdm import tqdm
 
@@ -55,4 +68,7 @@ def run(args: argparse.Namespace) -> int:
         f"wrote {count} rows to {args.output} in {seconds:.1f} s ({count / max(seconds, 1e-9):.1f} rows/s)",
         file=sys.stderr,
     )
+    if auditor is not None:
+        dropped = {name: n for name, n in sorted(counts.items()) if name.startswith("filtered:")}
+        print(f"output audit dropped {sum(dropped.values())} examples: {dropped}", file=sys.stderr)
     return 0

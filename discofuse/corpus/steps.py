@@ -2,7 +2,8 @@
 
 candidates -> cheap filters -> rule engine -> down-sampling flag -> split. Each function takes a
 `count` callback for its counters (`filtered:<reason>`, `examples:<type>`, ...), Beam metrics in
-the pipeline and a dict in tests.
+the pipeline and a dict in tests. The output audit (`discofuse.audit`) runs after the rules when
+an `Auditor` is given; its drops are counted as `filtered:audit_<reason>`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any
 import pyarrow as pa
 
 from discofuse.annotate.text_input import MAX_SENTENCE_TOKENS
-from discofuse.document import Document
+from discofuse.audit import Auditor
+from discofuse.document import Document, Sentence
 from discofuse.engine import Engine, Example
 from discofuse.tsv import COLUMNS
 
@@ -36,6 +38,7 @@ class GenerationConfig:
     max_tokens: int = MAX_SENTENCE_TOKENS  # longer "sentences" are flattened lists and tables
     and_but_rate: float = 0.2  # share kept in *_balanced of examples whose connective is and/but
     anaphora_rate: float = 0.2  # share kept in *_balanced of examples with anaphora
+    audit: bool = True  # drop examples whose generated sentences are not whole sentences
 
 
 def candidates(document: Document) -> Iterator[tuple[int, ...]]:
@@ -64,9 +67,14 @@ def filter_reason(
 
 
 def unfuse_document(
-    document: Document, engine: Engine, config: GenerationConfig, count: Count = no_count
+    document: Document,
+    engine: Engine,
+    config: GenerationConfig,
+    count: Count = no_count,
+    auditor: Auditor | None = None,
 ) -> Iterator[tuple[tuple[int, ...], Example]]:
-    """(sentence indices, example) for every candidate of a document that yields one."""
+    """(sentence indices, example) for every candidate of a document that yields one and, with
+    an `auditor`, passes the output audit."""
     for sentences in candidates(document):
         count("candidates")
         reason = filter_reason(document, sentences, config.min_tokens, config.max_tokens)
@@ -77,10 +85,25 @@ def unfuse_document(
         if example is None:
             count("filtered:no_rule")
             continue
+        if not audit_passes(example, [document.sentences[i] for i in sentences], auditor, count):
+            continue
         count(f"examples:{example.discourse_type}")
         if example.connective_string:
             count(f"connective:{example.connective_string}")
         yield sentences, example
+
+
+def audit_passes(
+    example: Example, original: list[Sentence], auditor: Auditor | None, count: Count = no_count
+) -> bool:
+    """Whether the example survives the audit (always, without an auditor; a PAIR_NONE pair is
+    the original text and is not audited); a drop is counted by reason."""
+    if auditor is None or example.discourse_type == "PAIR_NONE":
+        return True
+    reason = auditor.reason(example, original)
+    if reason:
+        count(f"filtered:audit_{reason}")
+    return not reason
 
 
 def _unit_interval(*parts: Any) -> float:

@@ -125,6 +125,11 @@ class RuleSet:
     lists: NamedLists
     sources: list[str]
 
+    @property
+    def inserted_words(self) -> frozenset[str]:
+        """Every literal word any rule may add: what the output audit allows beyond the input."""
+        return frozenset(word for rule in self.rules for word in rule.inserted_words)
+
     def for_input(self, kind: str) -> list[Rule]:
         """Rules tried on their own for 'single' or 'pair' candidates, in priority order."""
         return [rule for rule in self.rules if rule.input == kind and rule.standalone]

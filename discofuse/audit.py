@@ -1,0 +1,153 @@
+"""The output audit: every generated example is re-parsed and dropped, with a counted reason,
+unless both of its generated sentences are whole sentences.
+
+The rules check their own output as they build it (`engine.check_sentence`: a verb, a capital,
+no foreign word); raters still found fragments ("... and ."), splits of noun-phrase lists and
+lost reporting clauses. The audit looks at the finished text again, the way MinWikiSplit judges
+its splits: a parser reads each generated sentence on its own, which must have a finite verb as
+its root with a subject, end cleanly, balance its quotes and brackets and have at least
+`MIN_TOKENS` tokens; and together the two may hold no word the original does not (beyond the
+rules' own insertions) and lose no content word the rule was not meant to drop.
+
+The audit knows nothing of Beam or spaCy: it is given a `parse` function (pre-tokenized
+sentences in, annotated `Sentence`s out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from discofuse.document import Sentence
+from discofuse.engine import Example
+from discofuse.engine.engine import INSERTED_WORDS
+from discofuse.labels import SUBJECT_DEPS
+
+Parse = Callable[[Sequence[Sequence[str]]], list[Sentence]]
+
+MIN_TOKENS = 4
+"""A generated sentence shorter than this (final mark included) is a fragment: "He won ."."""
+FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
+CLAUSE_SUBJECT_DEPS = SUBJECT_DEPS | {"csubj", "csubjpass", "expl"}
+FINAL_MARKS = frozenset({".", "!", "?"})
+CLOSING = frozenset({'"', "''", "'", ")", "]"})
+DANGLING = frozenset({",", ";", ":", "-", "--", "and", "or", "but", "nor", "so", "yet", "of",
+                      "the", "a", "an", "to", "which", "who", "that"})
+"""A sentence may not end in these (before its final mark): "The club was founded and ."."""
+BRACKETS = (("(", ")"), ("[", "]"), ("``", "''"))
+CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
+"""Words the rules never drop (connectives, pronouns, relative words and the like may go)."""
+
+REASONS = {
+    "too_short": f"a generated sentence has fewer than {MIN_TOKENS} tokens",
+    "dangling": "a generated sentence ends in a conjunction, comma or article, or lacks its mark",
+    "unbalanced": "a generated sentence has an odd number of quotes or unmatched brackets",
+    "no_finite_verb": "a generated sentence's root is not a finite verb",
+    "no_subject": "a generated sentence's root verb has no subject",
+    "inserted_word": "a generated word is in neither the original nor the rules' insertions",
+    "dropped_word": "a content word of the original is in neither generated sentence",
+}
+"""Each reason is counted as `filtered:audit_<reason>`."""
+
+
+class Auditor:
+    """Re-parses generated sentences with `parse` and says why an example is not whole."""
+
+    def __init__(self, parse: Parse, allowed_insertions: frozenset[str] = frozenset()):
+        self.parse = parse
+        self.allowed = frozenset(w.lower() for w in INSERTED_WORDS | allowed_insertions)
+
+    def reason(self, example: Example, original: Sequence[Sentence]) -> str:
+        """'' for a whole example, else the first failing check's name (a key of `REASONS`)."""
+        generated = [
+            example.incoherent_first_sentence.split(),
+            example.incoherent_second_sentence.split(),
+        ]
+        for words in generated:
+            reason = _surface_reason(words)
+            if reason:
+                return reason
+        parsed = self.parse(generated)
+        for sentence in parsed:
+            reason = _clause_reason(sentence)
+            if reason:
+                return reason
+        return _vocabulary_reason(example, parsed, original, self.allowed)
+
+
+def _surface_reason(words: list[str]) -> str:
+    if len(words) < MIN_TOKENS:
+        return "too_short"
+    body = list(words)
+    while body and body[-1] in CLOSING:
+        body.pop()
+    if not body or body[-1] not in FINAL_MARKS:
+        return "dangling"
+    body.pop()
+    while body and body[-1] in CLOSING:
+        body.pop()
+    if not body or body[-1].lower() in DANGLING or words[0] in {",", ";", ":", "."}:
+        return "dangling"
+    if words.count('"') % 2:
+        return "unbalanced"
+    for opening, closing in BRACKETS:
+        depth = 0
+        for word in words:
+            depth += (word == opening) - (word == closing)
+            if depth < 0:
+                return "unbalanced"
+        if depth:
+            return "unbalanced"
+    return ""
+
+
+def _clause_reason(sentence: Sentence) -> str:
+    """A finite root with a subject, as MinWikiSplit requires of a split."""
+    tokens = sentence.tokens
+    roots = [i for i, token in enumerate(tokens) if token.head == i and token.pos != "PUNCT"]
+    if not roots:
+        return "no_finite_verb"
+    root = roots[0]
+    children = [token for token in tokens if token.head == root and token is not tokens[root]]
+    finite = tokens[root].tag in FINITE_TAGS or any(
+        child.dep in ("aux", "auxpass") and child.tag in FINITE_TAGS for child in children
+    )
+    if not finite:
+        return "no_finite_verb"
+    auxiliaries = {i for i, token in enumerate(tokens)
+                   if token.head == root and token.dep in ("aux", "auxpass")}
+    if not any(token.dep in CLAUSE_SUBJECT_DEPS and (token.head == root or token.head in
+                                                      auxiliaries) for token in tokens):
+        return "no_subject"  # (the small parser sometimes hangs the subject on the auxiliary)
+    return ""
+
+
+def _vocabulary_reason(
+    example: Example,
+    generated: Sequence[Sentence],
+    original: Sequence[Sentence],
+    allowed: frozenset[str],
+) -> str:
+    """Words are compared lower-cased, or by lemma (a verb the rules put in the past)."""
+    original_words = {token.text.lower() for s in original for token in s.tokens}
+    original_lemmas = {token.lemma.lower() for s in original for token in s.tokens}
+    generated_words = {token.text.lower() for s in generated for token in s.tokens}
+    generated_lemmas = {token.lemma.lower() for s in generated for token in s.tokens}
+    for sentence in generated:
+        for token in sentence.tokens:
+            word = token.text.lower()
+            if (word not in original_words and word not in allowed
+                    and token.lemma.lower() not in original_lemmas):
+                return "inserted_word"
+    removable = set(example.connective_string.lower().split())
+    for sentence in original:
+        for token in sentence.tokens:
+            word = token.text.lower()
+            if (
+                token.pos in CONTENT_POS
+                and word not in generated_words
+                and token.lemma.lower() not in generated_lemmas
+                and word not in removable
+                and not (example.has_coref_type_nominal and token.pos in ("NOUN", "ADJ"))
+            ):
+                return "dropped_word"
+    return ""
