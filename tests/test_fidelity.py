@@ -43,14 +43,17 @@ def dev_agreement(engine, annotator):
 
 def test_dev_agreement_overall(dev_agreement):
     assert len(dev_agreement.pairs) == 403
-    # Phenomenon agreement (anaphora folded in) measured 94.8%; full types 69.7%, down from
-    # 85.6% when "anaphora" also meant unchanged text (pronoun-to-pronoun, a name repeated) or
-    # a replacement from outside the pair, and from 70.2% when the resolver was retrained without
-    # sentences over MAX_SENTENCE_TOKENS (two right "it" replacements fell under the rules'
-    # min_confidence). Guards against regressions.
+    # Measured: phenomenon agreement (anaphora folded in) 88.8%, full types 64.0%. Full types
+    # were 85.6% when "anaphora" also meant unchanged text (pronoun-to-pronoun, a name repeated)
+    # or a replacement from outside the pair, 70.2% before the resolver was retrained without
+    # sentences over MAX_SENTENCE_TOKENS (two right "it" replacements fell under min_confidence).
+    # Phenomenon agreement was 94.8% before the relative clause and verb phrase rules stopped
+    # splitting where raters found broken output (issue 11): of the 20 relative clause rows
+    # given up, 16 had been split at an inner comma, given the wrong head phrase or an object
+    # pronoun put in subject place. Guards against regressions.
     right, total = dev_agreement.phenomenon
-    assert right / total >= 0.94
-    assert dev_agreement.overall >= 0.69
+    assert right / total >= 0.88
+    assert dev_agreement.overall >= 0.63
 
 
 def test_dev_agreement_on_types_without_coreference(dev_agreement):
@@ -58,11 +61,12 @@ def test_dev_agreement_on_types_without_coreference(dev_agreement):
     for discourse_type in (
         "SINGLE_CATAPHORA",
         "SINGLE_CONN_START",
-        "SINGLE_RELATIVE",
         "SINGLE_VP_COORD",
     ):
         right, total = per_type[discourse_type]
         assert right / total >= 0.85, (discourse_type, right, total)
+    right, total = per_type["SINGLE_RELATIVE"]
+    assert right / total >= 0.35  # precision first: 11 of 31, all 11 whole (see above)
 
 
 def test_unfuse_command_on_dev_writes_the_released_layout(tmp_path):
