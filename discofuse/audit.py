@@ -40,7 +40,7 @@ CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
 REASONS = {
     "too_short": f"a generated sentence has fewer than {MIN_TOKENS} tokens",
     "dangling": "a generated sentence ends in a conjunction, comma or article, or lacks its mark",
-    "unbalanced": "a generated sentence has an odd number of quotes or unmatched brackets",
+    "unbalanced": "the split left a quote or bracket of a balanced original open",
     "no_finite_verb": "a generated sentence's root is not a finite verb",
     "no_subject": "a generated sentence's root verb has no subject",
     "inserted_word": "a generated word is in neither the original nor the rules' insertions",
@@ -62,8 +62,11 @@ class Auditor:
             example.incoherent_first_sentence.split(),
             example.incoherent_second_sentence.split(),
         ]
-        for words in generated:
-            reason = _surface_reason(words)
+        sources = [example.coherent_first_sentence.split()] * 2
+        if example.coherent_second_sentence:
+            sources[1] = example.coherent_second_sentence.split()
+        for words, source in zip(generated, sources):
+            reason = _surface_reason(words) or _balance_reason(words, source)
             if reason:
                 return reason
         parsed = self.parse(generated)
@@ -87,17 +90,29 @@ def _surface_reason(words: list[str]) -> str:
         body.pop()
     if not body or body[-1].lower() in DANGLING or words[0] in {",", ";", ":", "."}:
         return "dangling"
-    if words.count('"') % 2:
+    return ""
+
+
+def _balance_reason(words: list[str], source: list[str]) -> str:
+    """A quote or bracket left open by the split. A source sentence already unbalanced (a
+    quotation running over several sentences, common in news) is not the rules' doing."""
+    if words.count('"') % 2 and not source.count('"') % 2:
         return "unbalanced"
     for opening, closing in BRACKETS:
-        depth = 0
-        for word in words:
-            depth += (word == opening) - (word == closing)
-            if depth < 0:
-                return "unbalanced"
-        if depth:
+        if _bracket_depths_ok(source, opening, closing) and not _bracket_depths_ok(
+            words, opening, closing
+        ):
             return "unbalanced"
     return ""
+
+
+def _bracket_depths_ok(words: list[str], opening: str, closing: str) -> bool:
+    depth = 0
+    for word in words:
+        depth += (word == opening) - (word == closing)
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _clause_reason(sentence: Sentence) -> str:

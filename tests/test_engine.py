@@ -364,7 +364,7 @@ def test_prepend_insert_new_list_trim_replace(tmp_path):
     assert example.incoherent_second_sentence == "The cat soon slept ."
 
 
-def test_past_tense_and_be_insertion(tmp_path):
+def test_inflection_and_be_insertion(tmp_path):
     doc = document(
         "Citing/VBG/advcl/3 rain/NN/dobj/0 ,/,/punct/3 officials/NNS/nsubj/3 "
         "left/VBD/ROOT/- ././punct/3".replace(
@@ -379,7 +379,7 @@ def test_past_tense_and_be_insertion(tmp_path):
             do="""
         - split: {list: Z, at: 3, into: [A, B]}
         - prepend: {list: A, copy: {list: Z, from: 4, to: 4}}
-        - past_tense: {list: A, at: 2}
+        - inflect: {list: A, at: 2}
         - new_list: {list: C, copy: {list: Z, from: 4, to: 4}}
         - insert_be: {list: C, at: 2, number_of: {list: Z, at: 4}, tense: auto, tense_of: {list: Z, at: 5}}
         - insert: {list: C, at: 3, words: [busy]}

@@ -43,17 +43,18 @@ def dev_agreement(engine, annotator):
 
 def test_dev_agreement_overall(dev_agreement):
     assert len(dev_agreement.pairs) == 403
-    # Measured: phenomenon agreement (anaphora folded in) 88.8%, full types 64.0%. Full types
+    # Measured: phenomenon agreement (anaphora folded in) 87.8%, full types 63.0%. Full types
     # were 85.6% when "anaphora" also meant unchanged text (pronoun-to-pronoun, a name repeated)
     # or a replacement from outside the pair, 70.2% before the resolver was retrained without
     # sentences over MAX_SENTENCE_TOKENS (two right "it" replacements fell under min_confidence).
-    # Phenomenon agreement was 94.8% before the relative clause and verb phrase rules stopped
-    # splitting where raters found broken output (issue 11): of the 20 relative clause rows
-    # given up, 16 had been split at an inner comma, given the wrong head phrase or an object
-    # pronoun put in subject place. Guards against regressions.
+    # Phenomenon agreement was 94.8% before the relative clause, verb phrase and apposition
+    # rules stopped splitting where raters found broken output (issue 11): of the 20 relative
+    # clause rows given up, 16 had been split at an inner comma, given the wrong head phrase or
+    # an object pronoun put in subject place; of the 4 appositions, 3 were list members or
+    # fragments. Guards against regressions.
     right, total = dev_agreement.phenomenon
-    assert right / total >= 0.88
-    assert dev_agreement.overall >= 0.63
+    assert right / total >= 0.87
+    assert dev_agreement.overall >= 0.62
 
 
 def test_dev_agreement_on_types_without_coreference(dev_agreement):

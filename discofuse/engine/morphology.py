@@ -1,4 +1,4 @@
-"""The morphology unfusion needs: past tense, forms of "be", and sentence clean-up.
+"""The morphology unfusion needs: verb inflection, forms of "be", and sentence clean-up.
 
 Inflection comes from lemminflect (no hand-written suffix rules). `finish_sentence` applies the
 orthography every output sentence must have: a capital first word, the old first word lower-cased
@@ -18,15 +18,27 @@ CLOSING = frozenset({"''", '"', "'", ")", "-RRB-", "]"})
 STRAY = frozenset({",", ";", ":", "--", "-"})
 
 
-def past_tense(token: Token, text: str) -> str:
-    """The simple past of a verb ("Stating" -> "stated"), keeping an all-caps word as it was."""
+def inflect(token: Token, text: str, tag: str = "VBD") -> str:
+    """The verb in the form of Penn tag `tag` ("Stating" -> "stated" for VBD, "states" for VBZ),
+    keeping an all-caps word as it was."""
     lemmas = getLemma(text.lower(), upos="VERB")  # the tagger's lemma can be off ("hoping"->"hop")
     lemma = lemmas[0] if lemmas else (token.lemma or text)
-    forms = getInflection(lemma.lower(), tag="VBD")
+    forms = getInflection(lemma.lower(), tag=tag)
     if not forms:
         return text
     form = forms[0]
     return form.upper() if text.isupper() and len(text) > 1 else form
+
+
+FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
+
+
+def finite_tag(token: Token) -> str | None:
+    """The finite verb tag a word gives its clause (VBD, VBZ, VBP), or None (a modal, an
+    infinitive, a participle)."""
+    if token.tag in FINITE_TAGS:
+        return token.tag
+    return "VBD" if is_past(token) else None
 
 
 def is_plural(token: Token) -> bool:

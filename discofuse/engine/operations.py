@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from discofuse.document import Mention
+from discofuse.document import Mention, Token
 from discofuse.engine.conditions import (
     Bindings,
     CompileScope,
     MentionPair,
     evaluate,
 )
-from discofuse.engine.morphology import be_form, is_past, is_plural, past_tense
+from discofuse.engine.morphology import be_form, finite_tag, inflect, is_past, is_plural
 from discofuse.engine.state import Item, State, items_of
 from discofuse.engine.yaml_source import line_of
 
@@ -302,21 +302,63 @@ def _contains(words: list[str], phrase: list[Item]) -> bool:
     return any(words[i : i + size] == wanted for i in range(len(words) - size + 1))
 
 
-class PastTense(Operation):
-    """past_tense: {list: A, at: i}: inflect the verb at i to its simple past ("Stating" -> "stated")."""
+class Inflect(Operation):
+    """inflect: {list: A, at: i, tense: past|auto, tense_of: {list: Z, at: v}}: put the verb at
+    i in the simple past ("Stating" -> "stated"), or with `tense: auto` in the tense and person
+    of the finite verb at v ("Standing ..., the castle overlooks" -> "The castle stands"); fails
+    when v is not finite (a modal or an infinitive)."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        spec = _keys(node, "past_tense", {"list", "at"}, set(), scope)
-        self.source, self.line = _describe("past_tense", spec), line_of(node)
+        spec = _keys(node, "inflect", {"list", "at"}, {"tense", "tense_of"}, scope)
+        self.source, self.line = _describe("inflect", spec), line_of(node)
         self.list_name = scope.list_name(node, spec["list"])
         self.at = scope.expression(spec["at"], node)
+        self.tense = TenseSource(spec, node, scope, ("past", "auto"))
 
     def apply(self, state: State, bindings: Bindings) -> None:
         at = _position(state, self.list_name, self.at, bindings)
         item = state.lists[self.list_name][at - 1]
         if item.token is None:
             raise OperationFailed(f"token {at} of {self.list_name} has no annotation to inflect")
-        state.lists[self.list_name][at - 1] = item.with_text(past_tense(item.token, item.text))
+        tag = "VBD"
+        if self.tense.kind == "auto":
+            tag = finite_tag(self.tense.token(state, bindings))
+            if tag is None:
+                raise OperationFailed("the verb to take the tense from is not finite")
+        state.lists[self.list_name][at - 1] = item.with_text(inflect(item.token, item.text, tag))
+
+
+class TenseSource:
+    """The `tense` / `tense_of` arguments of inflect and insert_be: a fixed tense, or `auto`
+    with the token whose tense to follow."""
+
+    def __init__(self, spec: Mapping, node: Any, scope: CompileScope, kinds: tuple[str, ...]):
+        self.kind = str(spec.get("tense", kinds[0]))
+        if self.kind not in kinds:
+            raise scope.error(f"'tense' must be {' or '.join(kinds)}", node)
+        self.reference = None
+        if self.kind == "auto":
+            if "tense_of" not in spec:
+                raise scope.error("tense: auto needs 'tense_of'", node)
+            self.reference = _reference(spec["tense_of"], node, scope)
+
+    def token(self, state: State, bindings: Bindings) -> Token:
+        name, at = self.reference
+        return _annotated_token(state, name, at, bindings)
+
+
+def _reference(value: Any, node: Any, scope: CompileScope) -> tuple[str, Any]:
+    if not isinstance(value, Mapping) or set(value) - {"list", "at"} or "at" not in value:
+        raise scope.error("expected {list: X, at: i}", node)
+    return scope.list_name(node, value.get("list")), scope.expression(value["at"], node)
+
+
+def _annotated_token(state: State, name: str, at: Any, bindings: Bindings) -> Token:
+    position = _position(state, name, at, bindings)
+    token = state.lists[name][position - 1].token
+    if token is None:
+        raise OperationFailed(f"token {position} of {name} has no annotation")
+    return token
 
 
 class InsertBe(Operation):
@@ -328,34 +370,15 @@ class InsertBe(Operation):
         self.source, self.line = _describe("insert_be", spec), line_of(node)
         self.list_name = scope.list_name(node, spec["list"])
         self.at = scope.expression(spec["at"], node)
-        self.number_list, self.number_at = self._reference(spec["number_of"], node, scope)
-        self.tense = str(spec.get("tense", "present"))
-        if self.tense not in ("present", "past", "auto"):
-            raise scope.error("'tense' must be present, past or auto", node)
-        if self.tense == "auto":
-            if "tense_of" not in spec:
-                raise scope.error("tense: auto needs 'tense_of'", node)
-            self.tense_list, self.tense_at = self._reference(spec["tense_of"], node, scope)
-
-    @staticmethod
-    def _reference(value: Any, node: Any, scope: CompileScope):
-        if not isinstance(value, Mapping) or set(value) - {"list", "at"} or "at" not in value:
-            raise scope.error("expected {list: X, at: i}", node)
-        return scope.list_name(node, value.get("list")), scope.expression(value["at"], node)
-
-    def _token(self, state: State, name: str, at, bindings: Bindings):
-        position = _position(state, name, at, bindings)
-        token = state.lists[name][position - 1].token
-        if token is None:
-            raise OperationFailed(f"token {position} of {name} has no annotation")
-        return token
+        self.number_reference = _reference(spec["number_of"], node, scope)
+        self.tense = TenseSource(spec, node, scope, ("present", "past", "auto"))
 
     def apply(self, state: State, bindings: Bindings) -> None:
-        plural = is_plural(self._token(state, self.number_list, self.number_at, bindings))
-        if self.tense == "auto":
-            past = is_past(self._token(state, self.tense_list, self.tense_at, bindings))
+        plural = is_plural(_annotated_token(state, *self.number_reference, bindings))
+        if self.tense.kind == "auto":
+            past = is_past(self.tense.token(state, bindings))
         else:
-            past = self.tense == "past"
+            past = self.tense.kind == "past"
         at = _position(state, self.list_name, self.at, bindings, allow_end=True)
         state.lists[self.list_name].insert(at - 1, Item(text=be_form(plural, past)))
 
@@ -369,7 +392,7 @@ OPERATION_KINDS = {
     "trim": Trim,
     "replace": Replace,
     "replace_mentions": ReplaceMentions,
-    "past_tense": PastTense,
+    "inflect": Inflect,
     "insert_be": InsertBe,
 }
 
