@@ -15,6 +15,7 @@ from discofuse.audit import Auditor
 from discofuse.corpus.steps import Count, audit_passes, no_count
 from discofuse.document import Document
 from discofuse.engine import Engine, Example, RuleSet, Trace
+from discofuse.tsv import released_text
 
 PAIR_MARKER = "||"
 """Separates the two sentences of a pair in typed input: `First sentence. || Second sentence.`"""
@@ -130,8 +131,8 @@ def row_for(texts: Sequence[str], example: Example | None) -> dict[str, object]:
     empty discourse type when no rule matched."""
     if example is not None:
         return example.as_row()
-    first = texts[0] if texts else ""
-    second = texts[1] if len(texts) > 1 else ""
+    first = released_text(texts[0]) if texts else ""
+    second = released_text(texts[1]) if len(texts) > 1 else ""
     return {
         "coherent_first_sentence": first,
         "coherent_second_sentence": second,

@@ -18,6 +18,7 @@ from discofuse.engine.morphology import finish_sentence
 from discofuse.engine.operations import Operation, OperationFailed
 from discofuse.engine.rules import Rule, RuleSet
 from discofuse.engine.state import Item, State
+from discofuse.tsv import released_text
 
 INSERTED_BE = frozenset({"is", "are", "was", "were"})
 INSERTED_WORDS = INSERTED_BE | {"'s", "."}
@@ -38,11 +39,12 @@ class Example:
     rules: tuple[str, ...] = ()
 
     def as_row(self) -> dict[str, Any]:
+        """The released columns; text as the released data writes it (`released_text`)."""
         return {
-            "coherent_first_sentence": self.coherent_first_sentence,
-            "coherent_second_sentence": self.coherent_second_sentence,
-            "incoherent_first_sentence": self.incoherent_first_sentence,
-            "incoherent_second_sentence": self.incoherent_second_sentence,
+            "coherent_first_sentence": released_text(self.coherent_first_sentence),
+            "coherent_second_sentence": released_text(self.coherent_second_sentence),
+            "incoherent_first_sentence": released_text(self.incoherent_first_sentence),
+            "incoherent_second_sentence": released_text(self.incoherent_second_sentence),
             "discourse_type": self.discourse_type,
             "connective_string": self.connective_string,
             "has_coref_type_pronoun": self.has_coref_type_pronoun,
