@@ -22,7 +22,7 @@ run: setup
 	$(BIN)/discofuse generate
 
 test: setup
-	$(BIN)/ruff check discofuse pipelines tests scripts bench
+	$(BIN)/ruff check discofuse tests scripts bench
 	$(BIN)/pytest -q
 
 bench: setup

@@ -11,9 +11,9 @@ import glob
 import time
 from pathlib import Path
 
+from discofuse.beam_pipeline import run
 from discofuse.corpus.steps import GenerationConfig
 from discofuse.engine import DEFAULT_RULES_DIR
-from pipelines.discofuse_pipeline import run
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 CORPORA = {

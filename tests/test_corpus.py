@@ -9,6 +9,7 @@ from collections import Counter
 
 from conftest import REPO, SHARED, needs_shared
 
+from discofuse.beam_pipeline import plan_shards, read_shard
 from discofuse.corpus import web, wikipedia
 from discofuse.corpus.documents import RawDocument, Skipped
 from discofuse.corpus.steps import (
@@ -21,7 +22,6 @@ from discofuse.corpus.steps import (
     unfuse_document,
 )
 from discofuse.engine import Example
-from pipelines.discofuse_pipeline import plan_shards, read_shard
 
 SAMPLE_XML = REPO / "samples" / "wikipedia" / "sample-pages-articles.xml"
 

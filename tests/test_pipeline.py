@@ -13,11 +13,11 @@ import pytest
 from apache_beam.options.pipeline_options import PipelineOptions
 from conftest import REPO, SHARED, needs_shared
 
+from discofuse.beam_pipeline import build, plan_shards, run
 from discofuse.cli import main
 from discofuse.corpus.steps import SPLITS, GenerationConfig, row_sort_key
 from discofuse.engine import DEFAULT_RULES_DIR
 from discofuse.tsv import COLUMNS
-from pipelines.discofuse_pipeline import build, plan_shards, run
 
 MULTI_PROCESS = [
     "--runner=FnApiRunner",

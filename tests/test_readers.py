@@ -12,10 +12,10 @@ import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 import pytest
 
+from discofuse.beam_pipeline import run
 from discofuse.corpus.steps import SPLITS, GenerationConfig
 from discofuse.engine import DEFAULT_RULES_DIR
 from discofuse.tsv import COLUMNS, FLAG_COLUMNS, released_text
-from pipelines.discofuse_pipeline import run
 
 QUOTED_REPORT = (
     '"We deserved the win," said the coach, who joined the club in 2019. The striker, a '

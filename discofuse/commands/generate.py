@@ -86,8 +86,8 @@ def sample_jobs() -> list[tuple[list[str], str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from discofuse.beam_pipeline import run as run_pipeline
     from discofuse.corpus.steps import GenerationConfig
-    from pipelines.discofuse_pipeline import run as run_pipeline
 
     logging.getLogger().setLevel(logging.ERROR)
     config = GenerationConfig(
@@ -104,6 +104,10 @@ def run(args: argparse.Namespace) -> int:
         jobs = [(args.input, args.format, domain)]
         outputs = [args.output]
     else:
+        if not SAMPLES.is_dir():
+            raise BadInputError(
+                "The bundled samples are only in a source checkout; give --input and --format."
+            )
         jobs = sample_jobs()
         outputs = [os.path.join(args.output, domain) for _, _, domain in jobs]
     beam_args = default_beam_args(args.extra)

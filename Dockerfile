@@ -1,15 +1,13 @@
 # Worker image for Dataflow (and any portable runner): Beam's Python 3.11 SDK image plus
 # discofuse, its pinned dependencies, the spaCy model (from PyPI) and the coreferee model
 # trained in this repository. Build from the repository root:
-#   docker build -f pipelines/Dockerfile -t REGION-docker.pkg.dev/PROJECT/REPO/discofuse-worker:0.1.0 .
+#   docker build -t REGION-docker.pkg.dev/PROJECT/REPO/discofuse-worker:0.1.0 .
 # and pass --sdk_container_image=<that tag> --sdk_location=container to `discofuse generate`.
 FROM apache/beam_python3.11_sdk:2.77.0
 
 WORKDIR /opt/discofuse
 COPY pyproject.toml constraints.txt README.md ./
 COPY discofuse ./discofuse
-COPY pipelines ./pipelines
-COPY rules ./rules
 COPY models ./models
 
 # CPU torch first (Stanza imports it); a bare requirement would pull a CUDA build. Point

@@ -1,1 +1,0 @@
-"""Apache Beam pipelines. `discofuse_pipeline` is the corpus generator behind `discofuse generate`."""
