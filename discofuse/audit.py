@@ -30,9 +30,10 @@ FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
 CLAUSE_SUBJECT_DEPS = SUBJECT_DEPS | {"csubj", "csubjpass", "expl"}
 FINAL_MARKS = frozenset({".", "!", "?"})
 CLOSING = frozenset({'"', "''", "'", ")", "]"})
-DANGLING = frozenset({",", ";", ":", "-", "--", "and", "or", "but", "nor", "so", "yet", "of",
-                      "the", "a", "an", "to", "which", "who", "that"})
-"""A sentence may not end in these (before its final mark): "The club was founded and ."."""
+DANGLING = frozenset({",", ";", ":", "-", "--", "and", "or", "but", "nor", "yet", "of", "the",
+                      "a", "an", "to", "which", "who"})
+"""A sentence may not end in these (before its final mark): "The club was founded and .".
+Not "that" or "so", which end sentences ("more than that .", "I think so .")."""
 BRACKETS = (("(", ")"), ("[", "]"), ("``", "''"))
 CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
 """Words the rules never drop (connectives, pronouns, relative words and the like may go)."""

@@ -54,6 +54,12 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             "The mayor resigned in May .",
             "",
         ),
+        (  # "that" may end a sentence
+            "The fans wanted a win and the team gave them more than that .",
+            "The fans wanted a win .",
+            "The team gave them more than that .",
+            "",
+        ),
         ("The pier opened , and it closed .", "The pier opened .", "It closed .", "too_short"),
         (
             "The bridge opened in 1890 and was painted red .",
