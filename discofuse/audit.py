@@ -35,6 +35,9 @@ DANGLING = frozenset({",", ";", ":", "-", "--", "and", "or", "but", "nor", "yet"
 """A sentence may not end in these (before its final mark): "The club was founded and .".
 Not "that" or "so", which end sentences ("more than that .", "I think so .")."""
 BRACKETS = (("(", ")"), ("[", "]"), ("``", "''"))
+ELLIPTICAL_LEMMAS = frozenset({"have", "do"})
+COMPLEMENT_DEPS = frozenset({"dobj", "attr", "acomp", "xcomp", "ccomp", "prep", "oprd", "dative",
+                             "advcl", "agent", "prt"})
 CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
 """Words the rules never drop (connectives, pronouns, relative words and the like may go)."""
 
@@ -44,6 +47,7 @@ REASONS = {
     "unbalanced": "the split left a quote or bracket of a balanced original open",
     "no_finite_verb": "a generated sentence's root is not a finite verb",
     "no_subject": "a generated sentence's root verb has no subject",
+    "elliptical": "a generated sentence's verb is an auxiliary left by ellipsis ('Kim always has .')",
     "inserted_word": "a generated word is in neither the original nor the rules' insertions",
     "dropped_word": "a content word of the original is in neither generated sentence",
 }
@@ -134,6 +138,11 @@ def _clause_reason(sentence: Sentence) -> str:
     if not any(token.dep in CLAUSE_SUBJECT_DEPS and (token.head == root or token.head in
                                                       auxiliaries) for token in tokens):
         return "no_subject"  # (the small parser sometimes hangs the subject on the auxiliary)
+    head = tokens[root]
+    if (head.lemma in ELLIPTICAL_LEMMAS or head.tag == "MD") and not any(
+        child.dep in COMPLEMENT_DEPS or child.tag.startswith("VB") for child in children
+    ):
+        return "elliptical"
     return ""
 
 

@@ -141,7 +141,9 @@ def _token_at(starts: list[int], char: int) -> int:
 
 
 def person_noun_table(corpora) -> dict[str, float]:
-    """Common-noun lemma -> share of person uses, from gold chains and LitBank types."""
+    """Common-noun lemma -> share of person uses, from gold chains and LitBank types. Only the
+    head of a gold mention counts: a noun inside a person's mention is no person ("the king of
+    that time" made "time" a person noun)."""
     person, other = Counter(), Counter()
     for document, gold, types in corpora:
         entity_of = smallest_gold_entity(gold)
@@ -150,18 +152,21 @@ def person_noun_table(corpora) -> dict[str, float]:
             group = pronoun_group(document.sentences[s], i)
             if group is not None:
                 groups_of[entity].add(group)
-        for (s, i), entity in entity_of.items():
-            token = document.sentences[s].tokens[i]
-            if token.tag not in ("NN", "NNS"):
-                continue
-            lemma = token.lemma.lower()
-            kind = types.get((s, i))
-            if kind is not None:
-                (person if kind == "PER" else other)[lemma] += 1
-            elif groups_of[entity] & {"he", "she"}:
-                person[lemma] += 1
-            elif "it" in groups_of[entity]:
-                other[lemma] += 1
+        for entity, spans in gold.entities.items():
+            for s, start, end in spans:
+                tokens = document.sentences[s].tokens
+                heads = [i for i in range(start, end) if not start <= tokens[i].head < end
+                         or tokens[i].head == i]
+                if len(heads) != 1 or tokens[heads[0]].tag not in ("NN", "NNS"):
+                    continue
+                lemma = tokens[heads[0]].lemma.lower()
+                kind = types.get((s, heads[0]))
+                if kind is not None:
+                    (person if kind == "PER" else other)[lemma] += 1
+                elif groups_of[entity] & {"he", "she"}:
+                    person[lemma] += 1
+                elif "it" in groups_of[entity]:
+                    other[lemma] += 1
     return {
         lemma: round(person[lemma] / (person[lemma] + other[lemma]), 2)
         for lemma in person.keys() | other.keys()

@@ -86,6 +86,12 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             "no_subject",
         ),
         (
+            "The striker feels sharp and has goals in him , but then he always has .",
+            "The striker feels sharp and has goals in him .",
+            "Then he always has .",
+            "elliptical",
+        ),
+        (
             "The ferry sank in the storm and the crew swam ashore .",
             "The ferry sank in the storm .",
             "The crew never swam ashore .",

@@ -43,18 +43,18 @@ def dev_agreement(engine, annotator):
 
 def test_dev_agreement_overall(dev_agreement):
     assert len(dev_agreement.pairs) == 403
-    # Measured: phenomenon agreement (anaphora folded in) 87.8%, full types 63.0%. Full types
+    # Measured: phenomenon agreement (anaphora folded in) 84.6%, full types 60.8%. Full types
     # were 85.6% when "anaphora" also meant unchanged text (pronoun-to-pronoun, a name repeated)
-    # or a replacement from outside the pair, 70.2% before the resolver was retrained without
-    # sentences over MAX_SENTENCE_TOKENS (two right "it" replacements fell under min_confidence).
-    # Phenomenon agreement was 94.8% before the relative clause, verb phrase and apposition
-    # rules stopped splitting where raters found broken output (issue 11): of the 20 relative
-    # clause rows given up, 16 had been split at an inner comma, given the wrong head phrase or
-    # an object pronoun put in subject place; of the 4 appositions, 3 were list members or
-    # fragments. Guards against regressions.
+    # or a replacement from outside the pair. Phenomenon agreement was 94.8% before the rules
+    # stopped splitting where raters found broken output (issue 11; the gold labels these rows
+    # all the same): of the 20 relative clause rows given up, 16 had been split at an inner
+    # comma, given the wrong head phrase or an object pronoun in subject place; the apposition
+    # rows lost were list members, absolute phrases and titles; the verb phrase rows lost copy
+    # an adverb of the first part, join with "or", or follow a passive with a verb that may be
+    # active ("was appointed ... and retired": "was retired"). Guards against regressions.
     right, total = dev_agreement.phenomenon
-    assert right / total >= 0.87
-    assert dev_agreement.overall >= 0.62
+    assert right / total >= 0.84
+    assert dev_agreement.overall >= 0.60
 
 
 def test_dev_agreement_on_types_without_coreference(dev_agreement):
@@ -62,12 +62,13 @@ def test_dev_agreement_on_types_without_coreference(dev_agreement):
     for discourse_type in (
         "SINGLE_CATAPHORA",
         "SINGLE_CONN_START",
-        "SINGLE_VP_COORD",
     ):
         right, total = per_type[discourse_type]
         assert right / total >= 0.85, (discourse_type, right, total)
-    right, total = per_type["SINGLE_RELATIVE"]
-    assert right / total >= 0.35  # precision first: 11 of 31, all 11 whole (see above)
+    # Precision first (see above): relative clauses 11 of 31, all 11 whole; verb phrases 20.
+    for discourse_type, floor in (("SINGLE_RELATIVE", 0.35), ("SINGLE_VP_COORD", 0.64)):
+        right, total = per_type[discourse_type]
+        assert right / total >= floor, (discourse_type, right, total)
 
 
 def test_unfuse_command_on_dev_writes_the_released_layout(tmp_path):

@@ -169,3 +169,31 @@ def test_a_reflexive_stays(engine):
         clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "pronoun")]],
     )
     assert unfused(engine, doc) == ("PAIR_NONE", "Himself won again .")
+
+
+def test_another_person_in_the_first_part_blocks_a_he_she_replacement(engine):
+    # "Hewitt said Safin played well . He smiled .": "he" may be either man.
+    first = (
+        "Hewitt/NNP/nsubj/1 said/VBD/ROOT/- Safin/NNP/nsubj/3 played/VBD/ccomp/1 "
+        "well/RB/advmod/3 ././punct/1"
+    )
+    second = "He/PRP/nsubj/1 smiled/VBD/ROOT/- ././punct/1"
+    doc = document(first, second, clusters=[[(0, 0, 1, "proper"), (1, 0, 1, "pronoun")]])
+    assert unfused(engine, doc) == ("PAIR_NONE", "He smiled .")
+    alone = document(
+        "Hewitt/NNP/nsubj/1 said/VBD/ROOT/- the/DT/det/3 match/NN/nsubj/4 went/VBD/ccomp/1 "
+        "well/RB/advmod/4 ././punct/1",
+        second,
+        clusters=[[(0, 0, 1, "proper"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, alone) == ("PAIR_ANAPHORA", "Hewitt smiled .")
+
+
+def test_a_name_in_a_case_or_match_name_is_not_lengthened(engine):
+    doc = document(
+        WON,
+        "He/PRP/nsubj/1 appealed/VBD/ROOT/- in/IN/prep/1 Hewitt/NNP/pobj/2 v./CC/cc/3 "
+        "Safin/NNP/conj/3 ././punct/1",
+        clusters=[[(0, 0, 2, "proper"), (1, 3, 4, "proper")]],
+    )
+    assert unfused(engine, doc) == ("PAIR_NONE", "He appealed in Hewitt v. Safin .")

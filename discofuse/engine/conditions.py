@@ -590,13 +590,46 @@ def mention_pairs(
             state, cluster, anaphor, from_list
         ):
             continue
-        head = state.document.sentences[anaphor.sentence].tokens[anaphor.head]
-        if anaphor.kind != "pronoun" and head.dep in NOT_AN_ANAPHOR_DEPS:
+        tokens = state.document.sentences[anaphor.sentence].tokens
+        if anaphor.kind != "pronoun" and (
+            tokens[anaphor.head].dep in NOT_AN_ANAPHOR_DEPS or _in_a_match_name(tokens, anaphor)
+        ):
             continue
         best = replacement_for(state, cluster.mentions, anaphor, to_list)
-        if best is not None:
-            pairs.append(MentionPair(anaphor, span, best, state.mention_positions(to_list, best)))
+        if best is None:
+            continue
+        if anaphor.kind == "pronoun" and _another_person_named(state, cluster, anaphor, to_list):
+            continue
+        pairs.append(MentionPair(anaphor, span, best, state.mention_positions(to_list, best)))
     return sorted(pairs, key=lambda pair: pair.anaphor_span)
+
+
+MATCH_WORDS = frozenset({"v", "v.", "vs", "vs.", "versus"})
+
+
+def _in_a_match_name(tokens, anaphor: Mention) -> bool:
+    """A name inside a case or match name ("Sweatt v. Painter", "Leeds v Hull"): lengthening
+    it garbles the title."""
+    before = tokens[anaphor.start - 1].text.lower() if anaphor.start > 0 else ""
+    after = tokens[anaphor.end].text.lower() if anaphor.end < len(tokens) else ""
+    return before in MATCH_WORDS or after in MATCH_WORDS
+
+
+def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str) -> bool:
+    """For he/she: the first part names another person, who the pronoun may as well stand for
+    ("Hodgson revealed that Barkley had ... | ' It was poor , ' he added": the speaker)."""
+    word = state.document.sentences[anaphor.sentence].tokens[anaphor.head].text.lower()
+    if word not in GENDERED_PRONOUNS:
+        return False
+    own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+    return any(
+        item.token is not None
+        and item.token.ent_type == "PERSON"
+        and item.token.tag in PROPER_NOUN_TAGS
+        and item.token.dep != "compound"
+        and (item.sentence, item.index) not in own
+        for item in state.lists[to_list]
+    )
 
 
 NOT_AN_ANAPHOR_DEPS = frozenset({"compound", "amod", "nmod", "attr"})
