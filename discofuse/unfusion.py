@@ -11,14 +11,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from discofuse.annotate.spacy_backend import SpacyAnnotator
+from discofuse.annotate.text_input import PAIR_MARKER
 from discofuse.audit import Auditor
 from discofuse.corpus.steps import Count, audit_passes, no_count
 from discofuse.document import Document
 from discofuse.engine import Engine, Example, RuleSet, Trace
 from discofuse.tsv import released_text
-
-PAIR_MARKER = "||"
-"""Separates the two sentences of a pair in typed input: `First sentence. || Second sentence.`"""
 
 
 def split_pair(text: str) -> list[str]:

@@ -182,3 +182,19 @@ def test_cli_reports_bad_input_without_traceback(tmp_path, capsys):
     assert main(["annotate", str(bad)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("discofuse: Input is not UTF-8") and "Traceback" not in err
+
+
+def test_help_loads_neither_the_parser_nor_the_engine():
+    # Start-up stays well under a second because --help imports no spaCy, Beam or torch.
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; from discofuse.cli import build_parser; build_parser().format_help(); "
+        "print(sorted(m for m in ('spacy', 'apache_beam', 'torch', 'lemminflect', 'pyarrow') "
+        "if m in sys.modules))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    assert loaded == "[]"

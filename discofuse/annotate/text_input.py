@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from discofuse.errors import BadInputError
 
+PAIR_MARKER = "||"
+"""Separates the two sentences of a pair in typed input: `First sentence. || Second sentence.`"""
 MAX_CHARS = 1_000_000
 """spaCy's own default `nlp.max_length`: longer documents need ~1 GB per 100k words to parse."""
 MAX_SENTENCE_TOKENS = 150

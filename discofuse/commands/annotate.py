@@ -6,12 +6,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from discofuse.annotate.text_input import pretokenize
 from discofuse.commands import add_coref_option, add_pretokenized_option
-from discofuse.document import Document
 from discofuse.errors import BadInputError
-from discofuse.render import parse_table
+
+if TYPE_CHECKING:
+    from discofuse.document import Document
 
 
 def register(subcommands: argparse._SubParsersAction) -> None:
@@ -34,6 +36,8 @@ def register(subcommands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from discofuse.render import parse_table
+
     document = annotate_input(args)
     if args.json:
         json.dump(document.to_dict(), sys.stdout, ensure_ascii=False)

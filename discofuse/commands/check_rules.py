@@ -6,7 +6,6 @@ import argparse
 import os
 
 from discofuse.commands import add_rules_option
-from discofuse.engine import load_rules
 
 
 def register(subcommands: argparse._SubParsersAction) -> None:
@@ -21,6 +20,7 @@ def register(subcommands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from discofuse.annotate.spacy_backend import SpacyAnnotator
+    from discofuse.engine import load_rules
     from discofuse.unfusion import check_rule_examples
 
     rules = load_rules(args.rules)

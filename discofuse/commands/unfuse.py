@@ -8,18 +8,13 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from discofuse.annotate.spacy_backend import SpacyAnnotator
-from discofuse.audit import Auditor
 from discofuse.commands import (
     add_audit_option,
     add_coref_option,
     add_pretokenized_option,
     add_rules_option,
 )
-from discofuse.engine import Engine, load_rules
 from discofuse.errors import BadInputError
-from discofuse.tsv import read_rows, write_rows
-from discofuse.unfusion import row_for, unfuse_many
 
 
 def register(subcommands: argparse._SubParsersAction) -> None:
@@ -41,6 +36,12 @@ def register(subcommands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from discofuse.annotate.spacy_backend import SpacyAnnotator
+    from discofuse.audit import Auditor
+    from discofuse.engine import Engine, load_rules
+    from discofuse.tsv import read_rows, write_rows
+    from discofuse.unfusion import row_for, unfuse_many
+
     if not args.input.is_file():
         raise BadInputError(f"{args.input} is not a file.")
     rules = load_rules(args.rules)

@@ -9,12 +9,12 @@ safe loader and interpreted by the condition and operation classes.
 from __future__ import annotations
 
 import functools
-import importlib.resources
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from discofuse import DEFAULT_RULES_DIR  # noqa: F401  (re-exported by discofuse.engine)
 from discofuse.engine.conditions import (
     Bindings,
     CompileScope,
@@ -309,5 +309,4 @@ def load_rules(directory: str | Path) -> RuleSet:
     return RuleSet(rules=rules, lists=lists, sources=[str(path) for path in files])
 
 
-DEFAULT_RULES_DIR = Path(str(importlib.resources.files("discofuse") / "rules"))
-"""The shipped rule set: package data of discofuse (the repository's `rules/` links to it)."""
+
