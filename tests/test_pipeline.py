@@ -13,6 +13,7 @@ import pytest
 from apache_beam.options.pipeline_options import PipelineOptions
 from conftest import REPO, SHARED, needs_shared
 
+from discofuse import __version__
 from discofuse.beam_pipeline import build, plan_shards, run
 from discofuse.cli import main
 from discofuse.corpus.steps import SPLITS, GenerationConfig, row_sort_key
@@ -73,6 +74,9 @@ def test_sports_run_writes_parquet_tsv_and_summary(sports_run):
     assert len(balanced) <= table.num_rows and all(r["balanced"] for r in balanced)
     saved = json.loads((output / "summary.json").read_text())
     assert saved["documents"] == summary["documents"]
+    provenance = saved["provenance"]
+    assert provenance["discofuse"] == __version__ and len(provenance["rules_sha256"]) == 64
+    assert provenance["spacy_model"] == "3.8.0" and provenance["coreference"] is True
 
 
 def test_accounting_holds(sports_run):
