@@ -36,6 +36,7 @@ DANGLING = frozenset({",", ";", ":", "-", "--", "and", "or", "but", "nor", "yet"
 Not "that" or "so", which end sentences ("more than that .", "I think so .")."""
 BRACKETS = (("(", ")"), ("[", "]"), ("``", "''"))
 ELLIPTICAL_LEMMAS = frozenset({"have", "do"})
+RELATIVE_STARTS = frozenset({"where", "which", "who", "whom", "whose", "whereby", "wherein"})
 COMPLEMENT_DEPS = frozenset({"dobj", "attr", "acomp", "xcomp", "ccomp", "prep", "oprd", "dative",
                              "advcl", "agent", "prt"})
 CONTENT_POS = frozenset({"NOUN", "PROPN", "VERB", "ADJ", "NUM"})
@@ -48,6 +49,7 @@ REASONS = {
     "no_finite_verb": "a generated sentence's root is not a finite verb",
     "no_subject": "a generated sentence's root verb has no subject",
     "elliptical": "a generated sentence's verb is an auxiliary left by ellipsis ('Kim always has .')",
+    "relative_fragment": "a generated sentence is a relative clause ('Where a number of farms ...')",
     "inserted_word": "a generated word is in neither the original nor the rules' insertions",
     "dropped_word": "a content word of the original is in neither generated sentence",
 }
@@ -138,6 +140,11 @@ def _clause_reason(sentence: Sentence) -> str:
     if not any(token.dep in CLAUSE_SUBJECT_DEPS and (token.head == root or token.head in
                                                       auxiliaries) for token in tokens):
         return "no_subject"  # (the small parser sometimes hangs the subject on the auxiliary)
+    words = [token for token in tokens if token.pos != "PUNCT"]
+    if words and words[-1].text.lower() == "that" and words[-1].tag in ("IN", "WDT"):
+        return "dangling"  # "... when the girls realize that ." (a clause cut off)
+    if tokens[0].text.lower() in RELATIVE_STARTS and tokens[-1].text != "?":
+        return "relative_fragment"
     head = tokens[root]
     if (head.lemma in ELLIPTICAL_LEMMAS or head.tag == "MD") and not any(
         child.dep in COMPLEMENT_DEPS or child.tag.startswith("VB") for child in children

@@ -92,6 +92,18 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             "elliptical",
         ),
         (
+            "The town had a mill , which ground corn , and where the farmers met on Fridays .",
+            "The town had a mill , which ground corn .",
+            "Where the farmers met on Fridays .",
+            "relative_fragment",
+        ),
+        (
+            "It was a sad day when the fans learned that the club would close .",
+            "It was a sad day when the fans learned that .",
+            "The club would close .",
+            "dangling",
+        ),
+        (
             "The ferry sank in the storm and the crew swam ashore .",
             "The ferry sank in the storm .",
             "The crew never swam ashore .",

@@ -43,7 +43,7 @@ def dev_agreement(engine, annotator):
 
 def test_dev_agreement_overall(dev_agreement):
     assert len(dev_agreement.pairs) == 403
-    # Measured: phenomenon agreement (anaphora folded in) 84.6%, full types 60.8%. Full types
+    # Measured: phenomenon agreement (anaphora folded in) 82.4%, full types 59.6%. Full types
     # were 85.6% when "anaphora" also meant unchanged text (pronoun-to-pronoun, a name repeated)
     # or a replacement from outside the pair. Phenomenon agreement was 94.8% before the rules
     # stopped splitting where raters found broken output (issue 11; the gold labels these rows
@@ -51,10 +51,12 @@ def test_dev_agreement_overall(dev_agreement):
     # comma, given the wrong head phrase or an object pronoun in subject place; the apposition
     # rows lost were list members, absolute phrases and titles; the verb phrase rows lost copy
     # an adverb of the first part, join with "or", or follow a passive with a verb that may be
-    # active ("was appointed ... and retired": "was retired"). Guards against regressions.
+    # active ("was appointed ... and retired": "was retired"); the sentence coordinations lost
+    # join clauses inside a "that" clause ("She felt that X and Y": both are what she felt) or
+    # relative clauses ("but which ..."). Guards against regressions.
     right, total = dev_agreement.phenomenon
-    assert right / total >= 0.84
-    assert dev_agreement.overall >= 0.60
+    assert right / total >= 0.82
+    assert dev_agreement.overall >= 0.59
 
 
 def test_dev_agreement_on_types_without_coreference(dev_agreement):
@@ -65,8 +67,8 @@ def test_dev_agreement_on_types_without_coreference(dev_agreement):
     ):
         right, total = per_type[discourse_type]
         assert right / total >= 0.85, (discourse_type, right, total)
-    # Precision first (see above): relative clauses 11 of 31, all 11 whole; verb phrases 20.
-    for discourse_type, floor in (("SINGLE_RELATIVE", 0.35), ("SINGLE_VP_COORD", 0.64)):
+    # Precision first (see above): relative clauses 11 of 31, all 11 whole; verb phrases 18.
+    for discourse_type, floor in (("SINGLE_RELATIVE", 0.35), ("SINGLE_VP_COORD", 0.58)):
         right, total = per_type[discourse_type]
         assert right / total >= floor, (discourse_type, right, total)
 
