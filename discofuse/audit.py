@@ -49,7 +49,8 @@ REASONS = {
     "no_finite_verb": "a generated sentence's root is not a finite verb",
     "no_subject": "a generated sentence's root verb has no subject",
     "elliptical": "a generated sentence's verb is an auxiliary left by ellipsis ('Kim always has .')",
-    "relative_fragment": "a generated sentence is a relative clause ('Where a number of farms ...')",
+    "subordinate_clause": "a generated sentence is only a relative or subordinate clause ('Where the"
+    " farmers met .', 'Because Kim knew .')",
     "inserted_word": "a generated word is in neither the original nor the rules' insertions",
     "dropped_word": "a content word of the original is in neither generated sentence",
 }
@@ -144,7 +145,9 @@ def _clause_reason(sentence: Sentence) -> str:
     if words and words[-1].text.lower() == "that" and words[-1].tag in ("IN", "WDT"):
         return "dangling"  # "... when the girls realize that ." (a clause cut off)
     if tokens[0].text.lower() in RELATIVE_STARTS and tokens[-1].text != "?":
-        return "relative_fragment"
+        return "subordinate_clause"
+    if tokens[0].dep == "mark" and tokens[0].head == root:
+        return "subordinate_clause"  # "Because Kim knew the truth ." (no main clause)
     head = tokens[root]
     if (head.lemma in ELLIPTICAL_LEMMAS or head.tag == "MD") and not any(
         child.dep in COMPLEMENT_DEPS or child.tag.startswith("VB") for child in children

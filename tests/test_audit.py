@@ -95,7 +95,19 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             "The town had a mill , which ground corn , and where the farmers met on Fridays .",
             "The town had a mill , which ground corn .",
             "Where the farmers met on Fridays .",
-            "relative_fragment",
+            "subordinate_clause",
+        ),
+        (
+            "The coach smiled and the fans cheered because the keeper had saved a penalty .",
+            "The coach smiled .",
+            "Because the keeper had saved a penalty .",
+            "subordinate_clause",
+        ),
+        (  # a subordinate clause before its main clause is a whole sentence
+            "The ground was flooded , and because the drains failed , the match was called off .",
+            "The ground was flooded .",
+            "Because the drains failed , the match was called off .",
+            "",
         ),
         (
             "It was a sad day when the fans learned that the club would close .",
