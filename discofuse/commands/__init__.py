@@ -6,13 +6,17 @@ A module imports the parser, the engine or Beam inside `run`, never at the top, 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from discofuse import DEFAULT_RULES_DIR
 
 
 def add_rules_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", type=Path, default=DEFAULT_RULES_DIR, help="rules directory")
+    parser.add_argument(
+        "--rules",
+        default="paper",
+        help="rule set: 'paper' (default, the paper's rules), 'extended' (plus rules beyond the "
+        f"paper), or a folder of your own rule files (the shipped ones: {DEFAULT_RULES_DIR})",
+    )
 
 
 def add_coref_option(parser: argparse.ArgumentParser) -> None:

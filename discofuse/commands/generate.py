@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
                 domain,
                 output,
                 config,
-                str(args.rules),
+                args.rules,
                 beam_args,
                 args.num_shards,
                 not args.no_coref,

@@ -4,7 +4,17 @@ Knows nothing of Beam or of the parser: it works on `discofuse.document.Document
 """
 
 from discofuse.engine.engine import Engine, Example, Trace
-from discofuse.engine.rules import DEFAULT_RULES_DIR, RuleSet, load_rules
+from discofuse.engine.rules import DEFAULT_RULES_DIR, RULE_SETS, RuleSet, load_rules, rule_source
 from discofuse.engine.yaml_source import RuleError
 
-__all__ = ["DEFAULT_RULES_DIR", "Engine", "Example", "RuleError", "RuleSet", "Trace", "load_rules"]
+__all__ = [
+    "DEFAULT_RULES_DIR",
+    "RULE_SETS",
+    "Engine",
+    "Example",
+    "RuleError",
+    "RuleSet",
+    "Trace",
+    "load_rules",
+    "rule_source",
+]

@@ -52,6 +52,7 @@ RULE_KEYS = {
     "anaphora",
     "anaphora_type",
     "standalone",
+    "extended",
     "when",
     "do",
     "output",
@@ -86,6 +87,7 @@ class Rule:
     anaphora: str | None = None  # name of the PAIR_ANAPHORA rule run on this rule's A and B
     anaphora_type: str | None = None
     standalone: bool = True  # False: only used as another rule's anaphora step
+    extended: bool = False  # beyond the paper: loaded only for the "extended" rule set
     description: str = ""
     examples: list[RuleExample] = field(default_factory=list)
     file: str = ""
@@ -212,6 +214,7 @@ def compile_rule(node: Mapping, lists: NamedLists, file: str) -> Rule:
         anaphora=anaphora,
         anaphora_type=anaphora_type,
         standalone=bool(node.get("standalone", True)),
+        extended=bool(node.get("extended", False)),
         description=str(node.get("description", "")),
         examples=_examples(node, kind, file, name),
         file=file,
@@ -263,9 +266,27 @@ def _examples(node: Mapping, kind: str, file: str, name: str) -> list[RuleExampl
     return examples
 
 
-def load_rules(directory: str | Path) -> RuleSet:
-    """Load and compile every `*.yaml` file of a directory (lists first, then rules)."""
-    directory = Path(directory)
+RULE_SETS = ("paper", "extended")
+"""The shipped rule sets: the paper's rules (Table 14), and those plus the rules marked
+`extended: true` (phenomena beyond the paper)."""
+
+
+def rule_source(value: str | Path | None) -> tuple[Path, bool]:
+    """A `--rules` value as (folder, extended): "paper" (the default) or "extended" for the
+    shipped rules, else a folder of the user's own rules (its extended rules are off)."""
+    if value is None or str(value) == "paper":
+        return DEFAULT_RULES_DIR, False
+    if str(value) == "extended":
+        return DEFAULT_RULES_DIR, True
+    return Path(value), False
+
+
+def load_rules(directory: str | Path = "paper", extended: bool | None = None) -> RuleSet:
+    """Load and compile every `*.yaml` file of a rule folder (lists first, then rules); also
+    takes a rule set's name (`rule_source`). Rules marked `extended` load only when
+    `extended` (or the "extended" set) asks for them."""
+    directory, named_extended = rule_source(directory)
+    extended = named_extended if extended is None else extended
     files = sorted(directory.glob("*.yaml"))
     if not files:
         raise RuleError(f"no *.yaml rule files in {directory}")
@@ -305,6 +326,7 @@ def load_rules(directory: str | Path) -> RuleSet:
                 rule.line,
                 rule.name,
             )
+    rules = [rule for rule in rules if extended or not rule.extended]
     rules.sort(key=lambda rule: rule.priority)
     return RuleSet(rules=rules, lists=lists, sources=[str(path) for path in files])
 
