@@ -39,18 +39,26 @@ csv.field_size_limit(sys.maxsize)
 
 
 def read_rows(path: Path) -> Iterator[dict[str, str]]:
-    """Rows of a TSV with a header, streamed; the header must name the coherent columns."""
+    """Rows of a TSV with a header (`-`: standard input), streamed; the header must name the
+    coherent columns."""
+    if str(path) == "-":
+        yield from _rows(sys.stdin, path)
+        return
     with open(path, encoding="utf-8", errors="replace", newline="") as handle:
-        reader = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
-        header = next(reader, None)
-        needed = {"coherent_first_sentence", "coherent_second_sentence"}
-        if header is None or not needed <= set(header):
-            raise BadInputError(
-                f"{path}: the header must contain coherent_first_sentence and "
-                "coherent_second_sentence."
-            )
-        for values in reader:
-            yield dict(zip(header, values + [""] * (len(header) - len(values))))
+        yield from _rows(handle, path)
+
+
+def _rows(handle: IO[str], path: Path) -> Iterator[dict[str, str]]:
+    reader = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
+    header = next(reader, None)
+    needed = {"coherent_first_sentence", "coherent_second_sentence"}
+    if header is None or not needed <= set(header):
+        raise BadInputError(
+            f"{path}: the header must contain coherent_first_sentence and "
+            "coherent_second_sentence."
+        )
+    for values in reader:
+        yield dict(zip(header, values + [""] * (len(header) - len(values))))
 
 
 def format_value(column: str, value: Any) -> str:

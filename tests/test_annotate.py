@@ -198,3 +198,22 @@ def test_help_loads_neither_the_parser_nor_the_engine():
         [sys.executable, "-c", probe], check=True, capture_output=True, text=True
     ).stdout.strip()
     assert loaded == "[]"
+
+
+def test_unfuse_reads_stdin_and_writes_stdout():
+    import subprocess
+    import sys
+
+    rows = (
+        "coherent_first_sentence\tcoherent_second_sentence\n"
+        "The shop opened at nine but the queue had formed at dawn.\t\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "discofuse.cli", "unfuse", "-", "-o", "-"],
+        input=rows, capture_output=True, text=True, check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("coherent_first_sentence\t") and len(lines) == 2
+    assert lines[1].split("\t")[2:5] == [
+        "The shop opened at nine .", "The queue had formed at dawn .", "SINGLE_S_COORD"
+    ]

@@ -228,3 +228,24 @@ def test_generate_command_on_real_dump_and_articles(tmp_path):
     assert (
         json.loads((tmp_path / "sports" / "summary.json").read_text())["documents"]["read"] == 10
     )  # 190.txt ... 199.txt
+
+
+@pytest.mark.parametrize(
+    ("option", "suggestion"),
+    [("--min_tokens=30", "--min-tokens"), ("--runer=DirectRunner", "--runner")],
+)
+def test_a_misspelled_option_is_an_error_with_a_suggestion(option, suggestion, capsys):
+    code = main(["generate", "--input", SPORTS, "--format", "text", option])
+    assert code == 1
+    assert f"did you mean {suggestion}?" in capsys.readouterr().err
+
+
+def test_beam_options_take_a_space_or_an_equals_sign():
+    from discofuse.commands.generate import default_beam_args
+
+    spaced = default_beam_args(["--runner", "DirectRunner", "--direct_num_workers", "2"])
+    assert spaced[:4] == ["--runner", "DirectRunner", "--direct_num_workers", "2"]
+    assert "--direct_running_mode=multi_processing" in spaced
+    assert not any(a.startswith("--runner=") or a.startswith("--direct_num_workers=")
+                   for a in spaced)
+    assert "--runner=FnApiRunner" in default_beam_args([])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import logging
 import os
@@ -59,21 +60,46 @@ def register(subcommands: argparse._SubParsersAction) -> None:
     add_rules_option(parser)
     add_coref_option(parser)
     add_audit_option(parser)
-    parser.set_defaults(run=run, accepts_extra=True)
+    own = [option for action in parser._actions for option in action.option_strings]
+    parser.set_defaults(run=run, accepts_extra=True, own_options=own)
 
 
-def default_beam_args(extra: list[str]) -> list[str]:
-    """Local default: the FnApiRunner in multi-process mode on every core (never Prism)."""
+def beam_option_parser():
+    """Beam's own parser of every pipeline option (the one PipelineOptions uses)."""
+    from apache_beam.options.pipeline_options import PipelineOptions
+
+    captured = []
+    PipelineOptions([]).get_all_options(add_extra_args_fn=captured.append)
+    return captured[0]
+
+
+def default_beam_args(extra: list[str], own_options: tuple[str, ...] = ()) -> list[str]:
+    """The Beam options given, checked (an unknown or misspelled option is an error with a
+    suggestion, never silently dropped), plus the local default: the FnApiRunner in
+    multi-process mode on every core (never Prism). `--opt value` and `--opt=value` both work."""
+    parser = beam_option_parser()
+    known, unknown = parser.parse_known_args(extra)
+    if unknown:
+        name = next((word.split("=", 1)[0] for word in unknown if word.startswith("-")),
+                    unknown[0])
+        options = [o for action in parser._actions for o in action.option_strings]
+        close = difflib.get_close_matches(name, [*own_options, *options], n=1)
+        hint = f"; did you mean {close[0]}?" if close else " (see discofuse generate --help)"
+        raise BadInputError(f"unknown option {name}{hint}")
+
+    def given(option: str) -> bool:
+        return any(word == option or word.startswith(option + "=") for word in extra)
+
     args = list(extra)
-    if not any(a.startswith("--runner") for a in args):
-        args.append("--runner=FnApiRunner")
-    runner = next(a.split("=", 1)[1] for a in args if a.startswith("--runner="))
+    runner = known.runner or "FnApiRunner"
+    if not given("--runner"):
+        args.append(f"--runner={runner}")
     if runner in ("FnApiRunner", "DirectRunner"):
-        if not any(a.startswith("--direct_running_mode") for a in args):
+        if not given("--direct_running_mode"):
             args.append("--direct_running_mode=multi_processing")
-        if not any(a.startswith("--direct_num_workers") for a in args):
+        if not given("--direct_num_workers"):
             args.append(f"--direct_num_workers={os.cpu_count() or 1}")
-    if not any(a.startswith("--default_sdk_harness_log_level") for a in args):
+    if not given("--default_sdk_harness_log_level"):
         args.append("--default_sdk_harness_log_level=ERROR")
     return args
 
@@ -110,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
             )
         jobs = sample_jobs()
         outputs = [os.path.join(args.output, domain) for _, _, domain in jobs]
-    beam_args = default_beam_args(args.extra)
+    beam_args = default_beam_args(args.extra, tuple(args.own_options))
     for (inputs, input_format, domain), output in zip(jobs, outputs):
         started = time.perf_counter()
         try:

@@ -26,8 +26,10 @@ def register(subcommands: argparse._SubParsersAction) -> None:
             "(empty second = single sentence) and write one 8-column DiscoFuse row per input row."
         ),
     )
-    parser.add_argument("input", type=Path, help="input TSV with a header row")
-    parser.add_argument("-o", "--output", type=Path, required=True, help="output TSV")
+    parser.add_argument("input", type=Path, help="input TSV with a header row (- for stdin)")
+    parser.add_argument(
+        "-o", "--output", type=Path, required=True, help="output TSV (- for stdout)"
+    )
     add_pretokenized_option(parser)
     add_rules_option(parser)
     add_coref_option(parser)
@@ -42,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from discofuse.tsv import read_rows, write_rows
     from discofuse.unfusion import row_for, unfuse_many
 
-    if not args.input.is_file():
+    if str(args.input) != "-" and not args.input.is_file():
         raise BadInputError(f"{args.input} is not a file.")
     rules = load_rules(args.rules)
     engine = Engine(rules)
@@ -61,9 +63,13 @@ def run(args: argparse.Namespace) -> int:
 
         results = tqdm(results, unit=" rows", desc="unfuse")
     started = time.perf_counter()
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    with open(args.output, "w", encoding="utf-8", newline="") as handle:
-        count = write_rows(handle, (row_for(texts, example) for texts, example in results))
+    rows = (row_for(texts, example) for texts, example in results)
+    if str(args.output) == "-":
+        count = write_rows(sys.stdout, rows)
+    else:
+        args.output.parent.mkdir(parents=True, exist_ok=True)
+        with open(args.output, "w", encoding="utf-8", newline="") as handle:
+            count = write_rows(handle, rows)
     seconds = time.perf_counter() - started
     print(
         f"wrote {count} rows to {args.output} in {seconds:.1f} s ({count / max(seconds, 1e-9):.1f} rows/s)",
