@@ -30,6 +30,7 @@ from apache_beam.options.pipeline_options import PipelineOptions
 
 from discofuse.annotate.text_input import MAX_CHARS
 from discofuse.corpus import web, wikipedia
+from discofuse.corpus.dataset_card import dataset_card
 from discofuse.corpus.documents import RawDocument, Skipped
 from discofuse.corpus.steps import (
     ROW_SCHEMA,
@@ -193,6 +194,11 @@ class AnnotateAndUnfuse(beam.DoFn):
                     ]
                     counts["sentences"] += len(document.sentences)
                     counts["words"] += sum(len(s.tokens) for s in document.sentences)
+                    for row in rows:  # per output file and type, for the dataset card
+                        names = [row["split"]] + [f"{row['split']}_balanced"] * row["balanced"]
+                        for name in names:
+                            counts[f"rows:{name}"] += 1
+                            counts[f"rows_by_type:{name}:{row['discourse_type']}"] += 1
                 except Exception as failure:  # noqa: BLE001
                     error = f"rules: {type(failure).__name__}: {failure}"
             if error:
@@ -325,6 +331,8 @@ def summarize(result: Any, config: GenerationConfig, shards: list[SourceShard]) 
         "examples_by_type": group("examples:"),
         "examples": sum(group("examples:").values()),
         "connectives": group("connective:"),
+        "rows_by_file": group("rows:"),
+        "rows_by_file_and_type": group("rows_by_type:"),
     }
 
 
@@ -385,4 +393,6 @@ def run(
         FileSystems.mkdirs(output)
     with FileSystems.create(os.path.join(output, "summary.json")) as handle:
         handle.write(json.dumps(summary, indent=2).encode())
+    with FileSystems.create(os.path.join(output, "README.md")) as handle:
+        handle.write(dataset_card(summary, num_shards).encode())
     return summary

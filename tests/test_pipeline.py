@@ -249,3 +249,27 @@ def test_beam_options_take_a_space_or_an_equals_sign():
     assert not any(a.startswith("--runner=") or a.startswith("--direct_num_workers=")
                    for a in spaced)
     assert "--runner=FnApiRunner" in default_beam_args([])
+
+
+def test_dataset_card_configs_load_with_datasets(sports_run, tmp_path, monkeypatch):
+    # The real `datasets` library, offline: the card's configs map files to splits, keep full and
+    # balanced rows apart and leave out empty splits (the two sample articles fill only some).
+    monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    import datasets
+
+    output, summary = sports_run
+    card = (output / "README.md").read_text()
+    assert card.startswith("---\nconfigs:\n")
+    for config, suffix in (("full", ""), ("balanced", "_balanced")):
+        loaded = datasets.load_dataset(str(output), config, cache_dir=str(tmp_path / config))
+        filled = {
+            {"dev": "validation"}.get(split, split)
+            for split in SPLITS
+            if summary["rows_by_file"].get(split + suffix, 0) > 0
+        }
+        assert set(loaded) == filled
+        for split, rows in loaded.items():
+            name = {"validation": "dev"}.get(split, split) + suffix
+            assert rows.num_rows == summary["rows_by_file"][name] > 0
+            assert all(row["balanced"] for row in rows) or not suffix
