@@ -10,9 +10,6 @@ COPY pyproject.toml constraints.txt README.md ./
 COPY discofuse ./discofuse
 COPY models ./models
 
-# CPU torch first (Stanza imports it); a bare requirement would pull a CUDA build. Point
-# TORCH_INDEX at a CPU wheel index (PyTorch publishes one) when building.
-ARG TORCH_INDEX
-RUN pip install --no-cache-dir "torch==2.13.0" ${TORCH_INDEX:+--index-url "$TORCH_INDEX"} \
- && pip install --no-cache-dir -c constraints.txt . \
+# No torch: it comes only with the optional Stanza extra, which workers do not use.
+RUN pip install --no-cache-dir -c constraints.txt . \
  && pip install --no-cache-dir --no-deps ./models/coreferee_model_en

@@ -66,3 +66,15 @@ def test_stanza_without_models_names_what_is_missing(tmp_path):
         StanzaAnnotator(model_dir=str(tmp_path))
     message = str(error.value)
     assert "tokenize,pos,lemma,depparse,coref" in message and str(tmp_path) in message
+
+
+def test_without_the_stanza_extra_the_error_says_how_to_install_it(monkeypatch, tmp_path):
+    import sys
+
+    from discofuse.errors import ModelMissingError
+
+    monkeypatch.setitem(sys.modules, "stanza", None)  # as if the extra were not installed
+    with pytest.raises(ModelMissingError, match=r"discofuse\[stanza\]"):
+        read_conllu("# text = A .\n1\tA\ta\tDET\tDT\t_\t0\troot\t_\t_\n")
+    with pytest.raises(ModelMissingError, match=r"discofuse\[stanza\]"):
+        StanzaAnnotator(model_dir=str(tmp_path))

@@ -19,11 +19,23 @@ from discofuse.labels import ud_to_canonical
 STANZA_PROCESSORS = "tokenize,pos,lemma,depparse,coref"
 
 
+def _stanza():
+    """The stanza module; an optional extra (it brings torch, 750 MB)."""
+    try:
+        import stanza
+    except ModuleNotFoundError:
+        raise ModelMissingError(
+            "The Stanza backend and the CoNLL-U reader need the optional extra: "
+            "pip install 'discofuse[stanza]'."
+        ) from None
+    return stanza
+
+
 class StanzaAnnotator:
     """Stanza's English pipeline with coreference; needs the user's own Stanza models."""
 
     def __init__(self, model_dir: str | None = None, max_chars: int = MAX_CHARS):
-        import stanza
+        stanza = _stanza()
 
         options: dict[str, Any] = {"lang": "en", "processors": STANZA_PROCESSORS}
         if model_dir:
@@ -48,6 +60,7 @@ class StanzaAnnotator:
 
 def read_conllu(source: str | Path, doc_id: str = "") -> Document:
     """A CoNLL-U file (path) or string (contains a newline) as a Document, through Stanza's reader."""
+    _stanza()
     from stanza.utils.conll import CoNLL
 
     if isinstance(source, Path) or "\n" not in source:
