@@ -273,3 +273,24 @@ def test_dataset_card_configs_load_with_datasets(sports_run, tmp_path, monkeypat
             name = {"validation": "dev"}.get(split, split) + suffix
             assert rows.num_rows == summary["rows_by_file"][name] > 0
             assert all(row["balanced"] for row in rows) or not suffix
+
+
+def test_an_interrupted_run_leaves_nothing_that_looks_finished(tmp_path):
+    from discofuse.commands.generate import discard_partial_output
+
+    for name in ("train.parquet", "dev_balanced.tsv", "summary.json", "README.md", "notes.txt"):
+        (tmp_path / name).write_text("x")
+    (tmp_path / "beam-temp-train-1234").mkdir()
+    (tmp_path / "beam-temp-train-1234" / "part").write_text("x")
+    assert discard_partial_output(str(tmp_path)) == 5
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]  # not ours: left alone
+    assert discard_partial_output(str(tmp_path / "missing")) == 0
+
+
+def test_the_end_of_run_table_lists_types_and_drops(sports_run):
+    from discofuse.commands.generate import summary_table
+
+    _, summary = sports_run
+    table = summary_table(summary)
+    for name in [*summary["examples_by_type"], *summary["filtered_by_reason"]]:
+        assert f" {name} " in table

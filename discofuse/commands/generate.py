@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import json
 import logging
 import os
 import sys
@@ -153,12 +152,42 @@ def run(args: argparse.Namespace) -> int:
             )
         except FileNotFoundError as missing:
             raise BadInputError(str(missing)) from None
+        except KeyboardInterrupt:
+            removed = discard_partial_output(output)
+            print(
+                f"discofuse: interrupted; removed {removed} partial file(s) and folder(s) from "
+                f"{output}: nothing there is a finished run.",
+                file=sys.stderr,
+            )
+            return 130
         seconds = time.perf_counter() - started
         report(summary, output, seconds)
     return 0
 
 
+OUTPUT_PREFIXES = ("train", "dev", "test", "summary.json", "README.md", "failed", "beam-temp-")
+
+
+def discard_partial_output(output: str) -> int:
+    """Remove what an interrupted run left in a local `output` folder (Beam's temp folders and
+    any split, summary or card file), so nothing there passes for a finished run; returns how
+    many entries went. Other files are left alone."""
+    import shutil
+
+    folder = Path(output)
+    if not folder.is_dir():
+        return 0
+    removed = 0
+    for entry in folder.iterdir():
+        if entry.name.startswith(OUTPUT_PREFIXES):
+            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+            removed += 1
+    return removed
+
+
 def report(summary: dict, output: str, seconds: float) -> None:
+    """The end-of-run summary: accounting, speed, and a table of examples per type with the
+    filters' and the audit's drops."""
     documents = summary["documents"]
     words = summary["words"]
     print(
@@ -168,4 +197,16 @@ def report(summary: dict, output: str, seconds: float) -> None:
         f"{seconds:.1f} s ({words / max(seconds, 1e-9):,.0f} words/s)",
         file=sys.stderr,
     )
-    print(json.dumps(summary["examples_by_type"]), file=sys.stderr)
+    print(summary_table(summary), file=sys.stderr)
+
+
+def summary_table(summary: dict) -> str:
+    rows = [("examples", "", "")]
+    total = max(summary["examples"], 1)
+    for name, count in sorted(summary["examples_by_type"].items(), key=lambda item: -item[1]):
+        rows.append(("", name, f"{count:>8,}  {count / total:6.1%}"))
+    rows.append(("dropped", "", ""))
+    for name, count in sorted(summary["filtered_by_reason"].items(), key=lambda item: -item[1]):
+        rows.append(("", name, f"{count:>8,}"))
+    width = max(len(name) for _, name, _ in rows)
+    return "\n".join(f"  {group:<8} {name:<{width}} {value}".rstrip() for group, name, value in rows)
