@@ -49,8 +49,7 @@ class Unfuser:
         """(document id, example) for every example of every (id, text) document, as
         `discofuse generate` makes them (filters, rules, audit), streamed in order."""
         config = config or GenerationConfig()
-        pending = iter(documents)
-        for document in self.annotator.annotate_many(pending):
+        for document in self.annotator.annotate_many(documents):
             for _, example in unfuse_document(document, self.engine, config, auditor=self.auditor):
                 yield document.id, example
 

@@ -20,16 +20,16 @@ from collections.abc import Callable, Sequence
 from discofuse.document import Sentence
 from discofuse.engine import Example
 from discofuse.engine.engine import INSERTED_WORDS
+from discofuse.engine.morphology import CLOSING, FINAL_PUNCTUATION
+from discofuse.engine.morphology import FINITE_TAGS as FINITE_VERB_TAGS
 from discofuse.labels import SUBJECT_DEPS
 
 Parse = Callable[[Sequence[Sequence[str]]], list[Sentence]]
 
 MIN_TOKENS = 4
 """A generated sentence shorter than this (final mark included) is a fragment: "He won ."."""
-FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
+FINITE_TAGS = FINITE_VERB_TAGS | {"MD"}
 CLAUSE_SUBJECT_DEPS = SUBJECT_DEPS | {"csubj", "csubjpass", "expl"}
-FINAL_MARKS = frozenset({".", "!", "?"})
-CLOSING = frozenset({'"', "''", "'", ")", "]"})
 DANGLING = frozenset({",", ";", ":", "-", "--", "and", "or", "but", "nor", "yet", "of", "the",
                       "a", "an", "to", "which", "who"})
 """A sentence may not end in these (before its final mark): "The club was founded and .".
@@ -91,7 +91,7 @@ def _surface_reason(words: list[str]) -> str:
     body = list(words)
     while body and body[-1] in CLOSING:
         body.pop()
-    if not body or body[-1] not in FINAL_MARKS:
+    if not body or body[-1] not in FINAL_PUNCTUATION:
         return "dangling"
     body.pop()
     while body and body[-1] in CLOSING:
