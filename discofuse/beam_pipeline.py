@@ -17,8 +17,10 @@ import logging
 import os
 import sys
 import tempfile
+import threading
+import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +28,7 @@ from typing import Any
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 from apache_beam.metrics import Metrics
-from apache_beam.options.pipeline_options import PipelineOptions
+from apache_beam.options.pipeline_options import PipelineOptions, StandardOptions
 
 from discofuse.annotate.text_input import MAX_CHARS
 from discofuse.corpus import web, wikipedia
@@ -42,6 +44,7 @@ from discofuse.corpus.steps import (
 from discofuse.tsv import COLUMNS, format_value
 
 NAMESPACE = "discofuse"
+LOCAL_RUNNERS = (None, "DirectRunner", "FnApiRunner", "SwitchingDirectRunner", "BundleBasedDirectRunner")
 FORMATS = ("wikipedia-xml", "text", "jsonl")
 
 
@@ -137,10 +140,11 @@ class AnnotateAndUnfuse(beam.DoFn):
         rule_files: dict[str, str],
         coref: bool = True,
         extended: bool = False,
+        progress_folder: str | None = None,
     ):
         # The rule files travel with the DoFn (workers may not see the launcher's disk).
         self.config, self.rule_files, self.coref = config, rule_files, coref
-        self.extended = extended
+        self.extended, self.progress_folder = extended, progress_folder
 
     def setup(self) -> None:
         from discofuse.annotate.spacy_backend import SpacyAnnotator
@@ -159,8 +163,9 @@ class AnnotateAndUnfuse(beam.DoFn):
         )
         self.annotated = Metrics.counter(NAMESPACE, "documents_annotated")
         self.failed = Metrics.counter(NAMESPACE, "documents_failed")
-        self.progress = sys.stderr.isatty()
-        self.done = 0
+        self.progress = (
+            ProgressWriter(self.progress_folder) if self.progress_folder is not None else None
+        )
 
     def _annotate(self, batch: list[RawDocument]) -> list[tuple[RawDocument, Any, str]]:
         """(document, annotated or None, error) for each; a failing batch is retried one by one."""
@@ -212,9 +217,67 @@ class AnnotateAndUnfuse(beam.DoFn):
             for name, value in counts.items():
                 Metrics.counter(NAMESPACE, name).inc(value)
             yield from rows
-            self.done += 1
-            if self.progress and self.done % 25 == 0:
-                print(f"[worker {os.getpid()}] {self.done} documents annotated", file=sys.stderr)
+            if self.progress is not None:
+                self.progress.add(1, counts["words"])
+
+    def teardown(self) -> None:
+        if getattr(self, "progress", None) is not None:
+            self.progress.flush()
+
+
+class ProgressWriter:
+    """A worker's running totals for a local run, rewritten at most once a second into its own
+    file in a folder the launcher reads (`ProgressReader`): worker processes share no memory, and
+    Beam's metrics are only readable once the pipeline has finished."""
+
+    def __init__(self, folder: str):
+        self.path = os.path.join(folder, f"{os.getpid()}-{id(self)}.json")
+        self.documents = self.words = 0
+        self.written = 0.0
+
+    def add(self, documents: int, words: int) -> None:
+        self.documents += documents
+        self.words += words
+        if time.monotonic() - self.written >= 1.0:
+            self.flush()
+
+    def flush(self) -> None:
+        temporary = self.path + ".tmp"
+        with open(temporary, "w", encoding="utf-8") as handle:
+            json.dump({"documents": self.documents, "words": self.words}, handle)
+        os.replace(temporary, self.path)
+        self.written = time.monotonic()
+
+
+class ProgressReader(threading.Thread):
+    """Sums the workers' progress files every `interval` seconds and passes (documents, words)
+    to `report`, until stopped."""
+
+    def __init__(self, folder: str, report: Callable[[int, int], None], interval: float = 1.0):
+        super().__init__(daemon=True)
+        self.folder, self.report, self.interval = folder, report, interval
+        self.stopped = threading.Event()
+
+    def totals(self) -> tuple[int, int]:
+        documents = words = 0
+        for name in os.listdir(self.folder):
+            if name.endswith(".json"):
+                try:
+                    with open(os.path.join(self.folder, name), encoding="utf-8") as handle:
+                        counts = json.load(handle)
+                except (OSError, ValueError):
+                    continue  # replaced while being read: counted next time
+                documents += counts["documents"]
+                words += counts["words"]
+        return documents, words
+
+    def run(self) -> None:
+        while not self.stopped.wait(self.interval):
+            self.report(*self.totals())
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.join()
 
 
 def tsv_line(row: dict[str, Any]) -> str:
@@ -249,8 +312,10 @@ def build(
     rules_dir: str,
     num_shards: int = 1,
     coref: bool = True,
+    progress_folder: str | None = None,
 ) -> None:
-    """Add the whole generator to `pipeline`, writing under `output`."""
+    """Add the whole generator to `pipeline`, writing under `output`; workers report progress
+    into `progress_folder` when one is given (local runners only)."""
     from discofuse.engine import rule_source
 
     rule_files = read_rule_files(rules_dir)
@@ -262,7 +327,9 @@ def build(
         | "spread_documents" >> beam.Reshuffle()
         | "batch_documents" >> beam.BatchElements(min_batch_size=1, max_batch_size=16)
         | "annotate_and_unfuse"
-        >> beam.ParDo(AnnotateAndUnfuse(config, rule_files, coref, extended)).with_outputs(
+        >> beam.ParDo(
+            AnnotateAndUnfuse(config, rule_files, coref, extended, progress_folder)
+        ).with_outputs(
             AnnotateAndUnfuse.FAILED, main="rows"
         )
     )
@@ -388,14 +455,29 @@ def run(
     beam_args: list[str],
     num_shards: int = 1,
     coref: bool = True,
+    progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
-    """Plan, run and summarize one generation; returns the summary (also written as JSON)."""
+    """Plan, run and summarize one generation; returns the summary (also written as JSON).
+    With a local runner, `progress(documents, words)` is called about once a second."""
     shards = plan_shards(inputs, input_format, domain)
     options = PipelineOptions(beam_args, save_main_session=False)
-    pipeline = beam.Pipeline(options=options)
-    build(pipeline, shards, output, config, rules_dir, num_shards, coref)
-    result = pipeline.run()
-    result.wait_until_finish()
+    local = options.view_as(StandardOptions).runner in LOCAL_RUNNERS
+    with tempfile.TemporaryDirectory(prefix="discofuse-progress-") as folder:
+        reader = ProgressReader(folder, progress) if progress is not None and local else None
+        pipeline = beam.Pipeline(options=options)
+        build(
+            pipeline, shards, output, config, rules_dir, num_shards, coref,
+            folder if reader else None,
+        )
+        if reader:
+            reader.start()
+        try:
+            result = pipeline.run()
+            result.wait_until_finish()
+        finally:
+            if reader:
+                reader.stop()
+                progress(*reader.totals())
     summary = {**summarize(result, config, shards), "provenance": provenance(rules_dir, coref)}
     if not FileSystems.exists(output):
         FileSystems.mkdirs(output)

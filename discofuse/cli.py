@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 
 from discofuse import __version__
@@ -20,7 +21,39 @@ def build_parser() -> argparse.ArgumentParser:
     subcommands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in (annotate, debug, check_rules, unfuse, generate, coref_eval):
         module.register(subcommands)
+    for command in subcommands.choices.values():
+        add_verbosity_options(command)
     return parser
+
+
+def add_verbosity_options(parser: argparse.ArgumentParser) -> None:
+    """`-v` and `-q` on every subcommand, as `args.verbosity` (1, 0 or -1)."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "-v",
+        "--verbose",
+        dest="verbosity",
+        action="store_const",
+        const=1,
+        default=0,
+        help="more output: progress even when not on a terminal, and the libraries' INFO logs",
+    )
+    group.add_argument(
+        "-q",
+        "--quiet",
+        dest="verbosity",
+        action="store_const",
+        const=-1,
+        help="errors only: no progress and no end-of-run summary",
+    )
+
+
+def configure_logging(verbosity: int) -> None:
+    """Python logging for the run: INFO with -v; otherwise only errors, because Beam and the
+    model loaders log routine events as warnings."""
+    level = logging.INFO if verbosity > 0 else logging.ERROR
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger().setLevel(level)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
+    configure_logging(args.verbosity)
     try:
         return args.run(args) or 0
     except DiscofuseError as error:

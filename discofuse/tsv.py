@@ -48,6 +48,20 @@ def read_rows(path: Path) -> Iterator[dict[str, str]]:
         yield from _rows(handle, path)
 
 
+def count_rows(path: Path) -> int | None:
+    """How many data rows `read_rows` will yield (lines after the header), counted in one fast
+    pass over the bytes; None for standard input, which cannot be read twice."""
+    if str(path) == "-":
+        return None
+    lines, last = 0, b"\n"
+    with open(path, "rb") as handle:
+        while chunk := handle.read(1 << 20):
+            lines += chunk.count(b"\n")
+            last = chunk[-1:]
+    lines += last != b"\n"  # a last line without its newline
+    return max(lines - 1, 0)
+
+
 def _rows(handle: IO[str], path: Path) -> Iterator[dict[str, str]]:
     reader = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
     header = next(reader, None)

@@ -217,3 +217,23 @@ def test_unfuse_reads_stdin_and_writes_stdout():
     assert lines[1].split("\t")[2:5] == [
         "The shop opened at nine .", "The queue had formed at dawn .", "SINGLE_S_COORD"
     ]
+
+
+def test_unfuse_bar_counts_the_file_and_quiet_prints_nothing(tmp_path, capsys):
+    from discofuse.cli import main
+    from discofuse.tsv import count_rows, read_rows
+
+    source = tmp_path / "in.tsv"
+    source.write_text(
+        "coherent_first_sentence\tcoherent_second_sentence\n"
+        "The shop opened at nine but the queue had formed at dawn.\t\n"
+        "The river rose. || It flooded the town.\t\n"
+        "The mill closed in May.\tIts workers moved away.",  # no final newline
+        encoding="utf-8",
+    )
+    assert count_rows(source) == len(list(read_rows(source))) == 3
+    assert main(["unfuse", str(source), "-o", str(tmp_path / "a.tsv"), "-v"]) == 0
+    assert "3/3" in capsys.readouterr().err  # the bar's total, off a terminal with -v
+    assert main(["unfuse", str(source), "-o", str(tmp_path / "b.tsv"), "-q"]) == 0
+    assert capsys.readouterr().err == ""
+    assert (tmp_path / "a.tsv").read_text() == (tmp_path / "b.tsv").read_text()

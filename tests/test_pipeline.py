@@ -294,3 +294,62 @@ def test_the_end_of_run_table_lists_types_and_drops(sports_run):
     table = summary_table(summary)
     for name in [*summary["examples_by_type"], *summary["filtered_by_reason"]]:
         assert f" {name} " in table
+
+
+def test_progress_sums_every_workers_file(tmp_path):
+    from discofuse.beam_pipeline import ProgressReader, ProgressWriter
+
+    first, second = ProgressWriter(str(tmp_path)), ProgressWriter(str(tmp_path))
+    first.add(2, 300)
+    second.add(1, 50)
+    first.add(1, 10)  # within a second of the last write: kept, written on the next flush
+    reader = ProgressReader(str(tmp_path), lambda documents, words: None)
+    assert reader.totals() == (3, 350)
+    first.flush()
+    (tmp_path / "half-written.json.tmp").write_text("{")
+    assert reader.totals() == (4, 360)
+
+
+@needs_shared
+def test_ctrl_c_stops_a_run_quickly_and_leaves_no_finished_looking_output(tmp_path):
+    """A real Ctrl-C: SIGINT to the process group of `discofuse generate` (what a terminal
+    sends) once it reports progress on real BBC articles."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    output = tmp_path / "out"
+    sports = SHARED / "data" / "sports" / "bbc_sport"
+    launcher = subprocess.Popen(
+        [sys.executable, "-m", "discofuse.cli", "generate", "-v", "--input", str(sports),
+         "--format", "text", "--output", str(output), "--direct_num_workers=2"],
+        stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    for line in launcher.stderr:  # -v off a terminal: a progress line every 10 s
+        if "documents annotated" in line:
+            break
+    sent = time.monotonic()
+    os.killpg(launcher.pid, signal.SIGINT)
+    rest = launcher.stderr.read()
+    launcher.wait(timeout=60)
+    assert time.monotonic() - sent < 10
+    assert launcher.returncode == 130
+    assert "interrupted; removed" in rest
+    left = [p.name for p in output.iterdir()] if output.exists() else []
+    assert not [name for name in left if name.startswith(("train", "dev", "test", "summary"))]
+
+
+def test_quiet_and_verbose_are_on_every_command():
+    from discofuse.cli import build_parser
+
+    parser = build_parser()
+    required = {"unfuse": ["in.tsv", "-o", "out.tsv"], "coref-eval": ["gap.tsv"]}
+    for command in ("generate", "unfuse", "check-rules", "debug", "annotate", "coref-eval"):
+        arguments = [command, *required.get(command, [])]
+        assert parser.parse_known_args([*arguments, "-q"])[0].verbosity == -1, command
+        assert parser.parse_known_args([*arguments, "-v"])[0].verbosity == 1, command
+        assert parser.parse_known_args(arguments)[0].verbosity == 0, command
+    with pytest.raises(SystemExit):
+        parser.parse_args(["check-rules", "-q", "-v"])

@@ -26,6 +26,8 @@ def run(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
     checks = check_rule_examples(rules, SpacyAnnotator())
     for check in checks:
+        if check.passed and args.verbosity < 0:
+            continue
         where = os.path.relpath(check.where.rsplit(":", 1)[0]) + ":" + check.where.rsplit(":", 1)[1]
         kind = "example" if check.expected is not None else "counter-example"
         print(
@@ -35,5 +37,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"       expected {check.expected}")
             print(f"       got      {check.got} {check.got_type}".rstrip())
     failed = sum(not check.passed for check in checks)
-    print(f"{len(rules.rules)} rules: {len(checks) - failed} examples passed, {failed} failed")
+    if failed or args.verbosity >= 0:
+        print(f"{len(rules.rules)} rules: {len(checks) - failed} examples passed, {failed} failed")
     return 1 if failed else 0

@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
             if not files:
                 raise BadInputError(f"{path}: no .conllu files")
             totals = ConlluTotals()
-            for file in tqdm(files, desc=path.name, unit="file", disable=args.no_progress,
+            for file in tqdm(files, desc=path.name, unit="file", disable=args.no_progress or args.verbosity < 0,
                              file=sys.stderr):
                 for gold in read_conllu_entities(file):
                     totals.add_document(annotator.annotate(gold.sentences, gold.id), gold)
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         elif path.suffix.lower() == ".tsv":
             examples = list(read_gap(path))
             decisions = []
-            for example in tqdm(examples, desc=path.name, unit="row", disable=args.no_progress,
+            for example in tqdm(examples, desc=path.name, unit="row", disable=args.no_progress or args.verbosity < 0,
                                 file=sys.stderr):
                 document, offsets = annotator.annotate_with_offsets(example.text, example.id)
                 decisions.append(gap_decision(document, offsets, example))

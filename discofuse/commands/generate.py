@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import logging
 import os
 import sys
 import time
@@ -72,7 +71,9 @@ def beam_option_parser():
     return captured[0]
 
 
-def default_beam_args(extra: list[str], own_options: tuple[str, ...] = ()) -> list[str]:
+def default_beam_args(
+    extra: list[str], own_options: tuple[str, ...] = (), verbosity: int = 0
+) -> list[str]:
     """The Beam options given, checked (an unknown or misspelled option is an error with a
     suggestion, never silently dropped), plus the local default: the FnApiRunner in
     multi-process mode on every core (never Prism). `--opt value` and `--opt=value` both work."""
@@ -99,7 +100,7 @@ def default_beam_args(extra: list[str], own_options: tuple[str, ...] = ()) -> li
         if not given("--direct_num_workers"):
             args.append(f"--direct_num_workers={os.cpu_count() or 1}")
     if not given("--default_sdk_harness_log_level"):
-        args.append("--default_sdk_harness_log_level=ERROR")
+        args.append(f"--default_sdk_harness_log_level={'INFO' if verbosity > 0 else 'ERROR'}")
     return args
 
 
@@ -114,7 +115,6 @@ def run(args: argparse.Namespace) -> int:
     from discofuse.beam_pipeline import run as run_pipeline
     from discofuse.corpus.steps import GenerationConfig
 
-    logging.getLogger().setLevel(logging.ERROR)
     config = GenerationConfig(
         seed=args.seed,
         min_tokens=args.min_tokens,
@@ -135,9 +135,11 @@ def run(args: argparse.Namespace) -> int:
             )
         jobs = sample_jobs()
         outputs = [os.path.join(args.output, domain) for _, _, domain in jobs]
-    beam_args = default_beam_args(args.extra, tuple(args.own_options))
+    beam_args = default_beam_args(args.extra, tuple(args.own_options), args.verbosity)
+    quiet_workers_stopped_by_ctrl_c()
     for (inputs, input_format, domain), output in zip(jobs, outputs):
         started = time.perf_counter()
+        progress = progress_printer(output, args.verbosity)
         try:
             summary = run_pipeline(
                 inputs,
@@ -149,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
                 beam_args,
                 args.num_shards,
                 not args.no_coref,
+                progress,
             )
         except FileNotFoundError as missing:
             raise BadInputError(str(missing)) from None
@@ -160,9 +163,66 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 130
+        finally:
+            if progress is not None:
+                progress.close()
         seconds = time.perf_counter() - started
-        report(summary, output, seconds)
+        if args.verbosity >= 0:
+            report(summary, output, seconds)
     return 0
+
+
+class ProgressPrinter:
+    """Live progress of a local run on standard error: one line rewritten in place on a terminal,
+    or a new line every `every` seconds elsewhere (-v)."""
+
+    def __init__(self, label: str, terminal: bool, every: float = 10.0):
+        self.label, self.terminal, self.every = label, terminal, every
+        self.started = time.perf_counter()
+        self.printed = 0.0
+        self.shown = False
+
+    def __call__(self, documents: int, words: int) -> None:
+        seconds = time.perf_counter() - self.started
+        if not self.terminal and seconds - self.printed < self.every:
+            return
+        self.printed = seconds
+        line = (
+            f"{self.label}: {documents:,} documents annotated, {words:,} words, "
+            f"{words / max(seconds, 1e-9):,.0f} words/s, {seconds:.0f} s"
+        )
+        print(f"\r{line}\033[K" if self.terminal else line, end="" if self.terminal else "\n",
+              file=sys.stderr, flush=True)
+        self.shown = True
+
+    def close(self) -> None:
+        if self.terminal and self.shown:
+            print(file=sys.stderr)
+
+
+def progress_printer(output: str, verbosity: int) -> ProgressPrinter | None:
+    """Progress on a terminal, or anywhere with -v; never with -q."""
+    terminal = sys.stderr.isatty()
+    if verbosity < 0 or (verbosity == 0 and not terminal):
+        return None
+    return ProgressPrinter(output, terminal)
+
+
+def quiet_workers_stopped_by_ctrl_c() -> None:
+    """Ctrl-C reaches a local runner's worker processes too (one process group); the launcher
+    reports the interruption once, so its threads watching those workers need not add a
+    traceback each for a worker that ended on SIGINT. (The workers still print their own.)"""
+    import signal
+    import threading
+
+    previous = threading.excepthook
+    stopped = f"return code -{int(signal.SIGINT)}"
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if not (isinstance(args.exc_value, RuntimeError) and str(args.exc_value).endswith(stopped)):
+            previous(args)
+
+    threading.excepthook = hook
 
 
 OUTPUT_PREFIXES = ("train", "dev", "test", "summary.json", "README.md", "failed", "beam-temp-")

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from discofuse.annotate.spacy_backend import SpacyAnnotator
     from discofuse.audit import Auditor
     from discofuse.engine import Engine, load_rules
-    from discofuse.tsv import read_rows, write_rows
+    from discofuse.tsv import count_rows, read_rows, write_rows
     from discofuse.unfusion import row_for, unfuse_many
 
     if str(args.input) != "-" and not args.input.is_file():
@@ -58,10 +58,10 @@ def run(args: argparse.Namespace) -> int:
     results = unfuse_many(
         engine, annotator, candidates, args.pretokenized, auditor, lambda name: counts.update((name,))
     )
-    if sys.stderr.isatty():
+    if args.verbosity > 0 or (args.verbosity == 0 and sys.stderr.isatty()):
         from tqdm import tqdm
 
-        results = tqdm(results, unit=" rows", desc="unfuse")
+        results = tqdm(results, total=count_rows(args.input), unit=" rows", desc="unfuse")
     started = time.perf_counter()
     rows = (row_for(texts, example) for texts, example in results)
     if str(args.output) == "-":
@@ -71,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
         with open(args.output, "w", encoding="utf-8", newline="") as handle:
             count = write_rows(handle, rows)
     seconds = time.perf_counter() - started
+    if args.verbosity < 0:
+        return 0
     print(
         f"wrote {count} rows to {args.output} in {seconds:.1f} s ({count / max(seconds, 1e-9):.1f} rows/s)",
         file=sys.stderr,
