@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml constraints.txt models/coreferee_model_en/setup.cfg
 	$(PYTHON) -m venv $(VENV)
 	# CPU torch first (Stanza imports torch); a bare "torch" requirement would pull a CUDA build.
 	$(BIN)/python -m pip install --quiet "torch==2.13.0"
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,stanza]"
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,stanza,plots]"
 	# The coreferee English model trained on LitBank by scripts/train_coreferee.py.
 	$(BIN)/python -m pip install --quiet --no-deps ./models/coreferee_model_en
 	touch $(STAMP)

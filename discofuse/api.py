@@ -47,7 +47,8 @@ class Unfuser:
         self, documents: Iterable[tuple[str, str]], config: GenerationConfig | None = None
     ) -> Iterator[tuple[str, Example]]:
         """(document id, example) for every example of every (id, text) document, as
-        `discofuse generate` makes them (filters, rules, audit), streamed in order."""
+        `discofuse generate` makes them (filters, rules, audit, PAIR_NONE sampling; `config`
+        sets the rates), streamed in order."""
         config = config or GenerationConfig()
         for document in self.annotator.annotate_many(documents):
             for _, example in unfuse_document(document, self.engine, config, auditor=self.auditor):

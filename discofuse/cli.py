@@ -11,7 +11,17 @@ from discofuse.errors import DiscofuseError
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from discofuse.commands import annotate, check_rules, coref_eval, debug, generate, unfuse
+    from discofuse.commands import (
+        annotate,
+        check_rules,
+        coref_eval,
+        debug,
+        eval_fusion,
+        export,
+        generate,
+        stats,
+        unfuse,
+    )
 
     parser = argparse.ArgumentParser(
         prog="discofuse",
@@ -19,7 +29,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"discofuse {__version__}")
     subcommands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (annotate, debug, check_rules, unfuse, generate, coref_eval):
+    for module in (
+        annotate, debug, check_rules, unfuse, generate, eval_fusion, stats, export, coref_eval
+    ):
         module.register(subcommands)
     for command in subcommands.choices.values():
         add_verbosity_options(command)

@@ -353,3 +353,82 @@ def test_quiet_and_verbose_are_on_every_command():
         assert parser.parse_known_args(arguments)[0].verbosity == 0, command
     with pytest.raises(SystemExit):
         parser.parse_args(["check-rules", "-q", "-v"])
+
+
+def test_stats_report_matches_the_run_and_draws_its_plots(sports_run, tmp_path):
+    import shutil
+
+    from PIL import Image
+
+    output, summary = sports_run
+    folder = tmp_path / "copy"
+    shutil.copytree(output, folder)
+    assert main(["stats", str(folder)]) == 0
+    stats = json.loads((folder / "stats.json").read_text())
+    for name, group in stats["by_file"].items():  # counted from the rows, checked against the run
+        expected = {
+            key.split(":", 1)[1]: n
+            for key, n in summary["rows_by_file_and_type"].items()
+            if key.split(":", 1)[0] == name
+        }
+        assert group["types"] == expected
+        assert group["examples"] == summary["rows_by_file"].get(name, 0)
+    assert stats["by_domain"]["sports"]["examples"] == summary["examples"]
+    assert stats["audit"] == {
+        k: v for k, v in summary["filtered_by_reason"].items() if k.startswith("audit_")
+    }
+    report = (folder / "stats.md").read_text()
+    assert "| SINGLE_" in report and "## Most common connectives: train" in report
+    for plot in ("types.png", "connectives.png"):
+        with Image.open(folder / plot) as image:
+            assert image.format == "PNG" and image.size[0] >= 600
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_wikisplit_export_reads_back_with_a_wikisplit_reader(sports_run, tmp_path, reverse):
+    output, _ = sports_run
+    target = tmp_path / "wikisplit"
+    args = ["export", str(output), "--format", "wikisplit", "--output", str(target)]
+    assert main([*args, *(["--reverse"] if reverse else [])]) == 0
+    singles = [
+        row
+        for row in pq.read_table(output / "train.parquet").to_pylist()
+        if row["discourse_type"].startswith("SINGLE_")
+    ]
+    assert singles
+    with open(target / "train.tsv", newline="", encoding="utf-8") as handle:
+        records = list(csv.reader(handle, delimiter="\t"))  # the csv module's defaults
+    assert len(records) == len(singles)
+    for (complex_sentence, simple), row in zip(records, singles):
+        first, second = (part.strip() for part in simple.split("<::::>"))
+        if reverse:
+            first, second = second, first
+        assert complex_sentence == row["coherent_first_sentence"]
+        assert (first, second) == (
+            row["incoherent_first_sentence"], row["incoherent_second_sentence"]
+        )
+    assert sorted(p.name for p in target.iterdir()) == ["test.tsv", "train.tsv", "validation.tsv"]
+
+
+def test_jsonl_export_keeps_every_column(sports_run, tmp_path):
+    import pandas
+
+    from discofuse.corpus.exports import CATEGORIES
+
+    output, _ = sports_run
+    target = tmp_path / "jsonl"
+    assert main(["export", str(output), "--format", "jsonl", "--output", str(target)]) == 0
+    rows = [
+        row
+        for row in pq.read_table(output / "train.parquet").to_pylist()
+        if row["discourse_type"].startswith("SINGLE_")
+    ]
+    frame = pandas.read_json(target / "train.jsonl", lines=True)
+    assert len(frame) == len(rows)
+    records = [json.loads(line) for line in (target / "train.jsonl").read_text().splitlines()]
+    for record, row in zip(records, rows):
+        assert {k: record[k] for k in row} == row
+        assert record["simple"] == [
+            row["incoherent_first_sentence"], row["incoherent_second_sentence"]
+        ]
+        assert record["split_category"] in CATEGORIES

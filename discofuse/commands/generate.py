@@ -47,6 +47,13 @@ def register(subcommands: argparse._SubParsersAction) -> None:
         help="share of anaphora examples kept in *_balanced (0.2)",
     )
     parser.add_argument(
+        "--pair-none-rate",
+        type=float,
+        default=0.003,
+        help="share of PAIR_NONE pairs (no rule applies) kept as controls (0.003: about 1%% of "
+        "the examples, as in the release)",
+    )
+    parser.add_argument(
         "--min-tokens",
         type=int,
         default=7,
@@ -120,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
         min_tokens=args.min_tokens,
         and_but_rate=args.and_but_rate,
         anaphora_rate=args.anaphora_rate,
+        pair_none_rate=args.pair_none_rate,
         audit=not args.no_audit,
     )
     if args.input:

@@ -1,0 +1,211 @@
+"""A report on a generated dataset: the discourse-type distribution (the paper's Figure 4), the
+most common connectives (its Table 16), per output file and per domain, token lengths, how many
+examples the rules changed beyond the split, split categories, and the filter and audit counts
+from summary.json. Written as stats.json, stats.md and two PNG plots next to the data."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from discofuse.corpus.exports import CATEGORIES, is_single_sentence_split, split_category
+
+TOP_CONNECTIVES = 20
+UNCHANGED_MARKS = frozenset({".", ",", ";", ":", "--"})
+
+
+def words_changed(row: dict[str, Any]) -> bool:
+    """Whether the rules changed words, not just where the text is split: the coherent and
+    incoherent texts differ once case and split punctuation are set aside (a connective removed,
+    a pronoun replaced, a subject copied)."""
+
+    def words(*texts: str) -> Counter[str]:
+        return Counter(
+            token.lower()
+            for text in texts
+            for token in (text or "").split()
+            if token not in UNCHANGED_MARKS
+        )
+
+    return words(row["coherent_first_sentence"], row["coherent_second_sentence"]) != words(
+        row["incoherent_first_sentence"], row["incoherent_second_sentence"]
+    )
+
+
+@dataclass
+class GroupStats:
+    """Counts for one output file, or one domain."""
+
+    examples: int = 0
+    types: Counter[str] = field(default_factory=Counter)
+    connectives: Counter[str] = field(default_factory=Counter)
+    coherent_tokens: int = 0
+    incoherent_tokens: int = 0
+    changed: int = 0
+    categories: Counter[str] = field(default_factory=Counter)
+
+    def add(self, row: dict[str, Any]) -> None:
+        self.examples += 1
+        self.types[row.get("discourse_type") or "(none)"] += 1
+        if row.get("connective_string"):
+            self.connectives[row["connective_string"]] += 1
+        self.coherent_tokens += len(
+            f"{row['coherent_first_sentence']} {row['coherent_second_sentence'] or ''}".split()
+        )
+        self.incoherent_tokens += len(
+            f"{row['incoherent_first_sentence']} {row['incoherent_second_sentence']}".split()
+        )
+        self.changed += words_changed(row)
+        if is_single_sentence_split(row):
+            self.categories[
+                split_category(
+                    row["coherent_first_sentence"],
+                    row["incoherent_first_sentence"],
+                    row["incoherent_second_sentence"],
+                )
+            ] += 1
+
+    def as_dict(self) -> dict[str, Any]:
+        n = max(self.examples, 1)
+        return {
+            "examples": self.examples,
+            "types": dict(self.types.most_common()),
+            "type_shares": {k: round(v / n, 4) for k, v in self.types.most_common()},
+            "top_connectives": dict(self.connectives.most_common(TOP_CONNECTIVES)),
+            "mean_coherent_tokens": round(self.coherent_tokens / n, 2),
+            "mean_incoherent_tokens": round(self.incoherent_tokens / n, 2),
+            "words_changed": self.changed,
+            "words_changed_share": round(self.changed / n, 4),
+            "split_categories": {c: self.categories[c] for c in CATEGORIES},
+        }
+
+
+def collect(
+    files: dict[str, list[Path]], read: Callable[[Path], Iterable[dict[str, Any]]]
+) -> dict[str, Any]:
+    """Statistics per output file (`train`, ..., `test_balanced`) and per domain (the full
+    files only: a balanced row is also a full one), streamed row by row."""
+    by_file: dict[str, GroupStats] = {}
+    by_domain: dict[str, GroupStats] = {}
+    for name, paths in files.items():
+        group = by_file.setdefault(name, GroupStats())
+        for path in paths:
+            for row in read(path):
+                group.add(row)
+                if not name.endswith("_balanced"):
+                    by_domain.setdefault(row.get("domain") or "(unknown)", GroupStats()).add(row)
+    return {
+        "by_file": {name: stats.as_dict() for name, stats in by_file.items()},
+        "by_domain": {name: stats.as_dict() for name, stats in sorted(by_domain.items())},
+    }
+
+
+def with_summary(stats: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
+    """Add the run's accounting from summary.json: documents, filters and audit drops."""
+    reasons = summary.get("filtered_by_reason", {})
+    return {
+        **stats,
+        "documents": summary.get("documents", {}),
+        "candidates": summary.get("candidates"),
+        "filtered": {k: v for k, v in reasons.items() if not k.startswith("audit_")},
+        "audit": {k: v for k, v in reasons.items() if k.startswith("audit_")},
+    }
+
+
+def _table(header: list[str], rows: list[list[Any]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return lines
+
+
+def markdown(stats: dict[str, Any]) -> str:
+    files, domains = stats["by_file"], stats["by_domain"]
+    groups = {**files, **{f"domain: {k}": v for k, v in domains.items()}}
+    names = list(groups)
+    types = sorted({t for g in groups.values() for t in g["types"]})
+    lines = ["# Dataset statistics", "", "## Discourse types (share of examples)", ""]
+    lines += _table(
+        ["type", *names],
+        [[t, *(f"{g['type_shares'].get(t, 0):.1%}" for g in groups.values())] for t in types]
+        + [["**examples**", *(g["examples"] for g in groups.values())]],
+    )
+    lines += ["", "![discourse types](types.png)", "", "## Lengths and changes", ""]
+    lines += _table(
+        ["", *names],
+        [
+            ["mean coherent tokens", *(g["mean_coherent_tokens"] for g in groups.values())],
+            ["mean incoherent tokens", *(g["mean_incoherent_tokens"] for g in groups.values())],
+            ["words changed (beyond the split)",
+             *(f"{g['words_changed_share']:.1%}" for g in groups.values())],
+            *[[f"split category: {c}", *(g["split_categories"][c] for g in groups.values())]
+              for c in CATEGORIES],
+        ],
+    )
+    for title, group in groups.items():
+        lines += ["", f"## Most common connectives: {title}", ""]
+        lines += _table(["connective", "examples"], [[f"`{c}`", n] for c, n in
+                                                     group["top_connectives"].items()])
+    lines += ["", "![connectives](connectives.png)", ""]
+    if "documents" in stats:
+        lines += ["## Run accounting (summary.json)", "", f"Documents: {stats['documents']}", ""]
+        lines += _table(["filter", "candidates dropped"], sorted(stats["filtered"].items()))
+        lines += [""]
+        lines += _table(["audit check", "examples dropped"], sorted(stats["audit"].items()))
+    return "\n".join(lines) + "\n"
+
+
+def plot(stats: dict[str, Any], folder: Path) -> list[Path]:
+    """types.png (type shares per output file) and connectives.png (top connectives of the
+    full data per file); needs matplotlib (`discofuse[plots]`)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    files = stats["by_file"]
+    types = sorted({t for g in files.values() for t in g["types"]})
+    figure, axes = plt.subplots(figsize=(10, 0.45 * len(types) + 2))
+    height = 0.8 / max(len(files), 1)
+    for index, (name, group) in enumerate(files.items()):
+        positions = [i + index * height for i in range(len(types))]
+        shares = [100 * group["type_shares"].get(t, 0) for t in types]
+        axes.barh(positions, shares, height=height, label=f"{name} ({group['examples']:,})")
+    axes.set_yticks([i + 0.4 - height / 2 for i in range(len(types))], labels=types)
+    axes.invert_yaxis()
+    axes.set_xlabel("share of examples (%)")
+    axes.set_title("Discourse types per output file")
+    axes.legend(fontsize="small")
+    figure.tight_layout()
+    written = [folder / "types.png", folder / "connectives.png"]
+    figure.savefig(written[0], dpi=100)
+    plt.close(figure)
+
+    full = {name: g for name, g in files.items() if not name.endswith("_balanced")} or files
+    connectives: Counter[str] = Counter()
+    for group in full.values():
+        connectives.update(group["top_connectives"])
+    top = [c for c, _ in connectives.most_common(TOP_CONNECTIVES)]
+    figure, axes = plt.subplots(figsize=(10, 0.35 * max(len(top), 1) + 2))
+    axes.barh(range(len(top)), [connectives[c] for c in top])
+    axes.set_yticks(range(len(top)), labels=top)
+    axes.invert_yaxis()
+    axes.set_xlabel("examples (full data, all splits)")
+    axes.set_title(f"The {len(top)} most common connectives")
+    figure.tight_layout()
+    figure.savefig(written[1], dpi=100)
+    plt.close(figure)
+    return written
+
+
+def write_report(folder: Path, stats: dict[str, Any], plots: bool = True) -> list[Path]:
+    """stats.json, stats.md and (with `plots`) the PNGs; returns what it wrote."""
+    written = [folder / "stats.json", folder / "stats.md"]
+    written[0].write_text(json.dumps(stats, indent=2) + "\n", encoding="utf-8")
+    written[1].write_text(markdown(stats), encoding="utf-8")
+    if plots:
+        written += plot(stats, folder)
+    return written

@@ -1,0 +1,106 @@
+"""SARI and Exact (the DiscoFuse paper's definitions) against numbers worked out by hand, and
+`discofuse eval` on real released rows and on our own Parquet."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import SHARED, needs_shared
+
+from discofuse.cli import main
+from discofuse.evaluation.fusion_eval import copy_predictions, evaluate
+from discofuse.evaluation.fusion_metrics import sari
+
+RELEASED = SHARED / "reference" / "discofuse" / "released_rows.tsv"
+
+
+def test_sari_of_the_reference_itself_is_100():
+    score = sari("a b".split(), "a c".split(), "a c".split())
+    assert (score.keep, score.add, score.delete, score.sari) == (1.0, 1.0, 1.0, 1.0)
+
+
+def test_sari_of_copying_a_pair_that_fuses_by_dropping_a_period():
+    # Source "a b . c d .", prediction = source, reference "a b c d .". By hand, per n:
+    #   keep  : n=1 P 5/6 R 1 -> 10/11; n=2 P 3/5 R 1 -> 0.75; n=3 P 1/4 R 1 -> 0.4; n=4 P 0 -> 0
+    #   add   : n=1 nothing added by either (0/0, 0/0) -> 1; n=2..4 the reference adds, we do not -> 0
+    #   delete: the reference deletes at every n, the copy never: recall 0 -> F1 0
+    # keep = (10/11 + 0.75 + 0.4) / 4, add = 1/4, delete = 0; SARI = their mean.
+    score = sari("a b . c d .".split(), "a b . c d .".split(), "a b c d .".split())
+    keep = (10 / 11 + 0.75 + 0.4) / 4
+    assert score.keep == pytest.approx(keep)
+    assert score.add == pytest.approx(0.25)
+    assert score.delete == 0.0  # with deletion precision only (tensor2tensor's default) it is 1
+    assert score.sari == pytest.approx((keep + 0.25) / 3)  # 25.49
+
+
+def test_sari_of_the_wrong_connective():
+    # Source "a . b .", reference "a and b .", prediction "a or b .": every kept n-gram is right
+    # (keep 1, n=3 and 4 by 0/0), every deletion right (the first "." and the n-grams through
+    # it: delete 1), the one added word wrong at every n (add 0): SARI 2/3.
+    score = sari("a . b .".split(), "a or b .".split(), "a and b .".split())
+    assert (score.keep, score.add, score.delete) == (1.0, 0.0, 1.0)
+    assert score.sari == pytest.approx(2 / 3)
+
+
+def rows_of(*examples: tuple[str, str, str, str, str]) -> list[dict[str, str]]:
+    keys = (
+        "coherent_first_sentence",
+        "coherent_second_sentence",
+        "incoherent_first_sentence",
+        "incoherent_second_sentence",
+        "discourse_type",
+    )
+    return [dict(zip(keys, example)) for example in examples]
+
+
+def test_per_type_table_and_the_copy_baseline():
+    rows = rows_of(
+        ("The team lost but the fans sang .", "", "The team lost .", "The fans sang .",
+         "SINGLE_S_COORD"),
+        ("It rained .", "The match went on .", "It rained .", "The match went on .", "PAIR_NONE"),
+    )
+    report = evaluate(rows, copy_predictions(rows))
+    assert report["by_type"]["PAIR_NONE"] == {
+        "count": 1, "sari": 100.0, "exact": 100.0, "keep": 100.0, "add": 100.0, "delete": 100.0
+    }
+    assert report["by_type"]["SINGLE_S_COORD"]["exact"] == 0.0
+    assert report["overall"]["exact"] == 50.0
+    assert report["overall"]["sari"] == pytest.approx(
+        (100 + report["by_type"]["SINGLE_S_COORD"]["sari"]) / 2, abs=0.01
+    )
+
+
+def test_predictions_must_match_the_gold_rows_one_to_one():
+    rows = rows_of(("A b c .", "", "A .", "B c .", "SINGLE_S_COORD"))
+    with pytest.raises(Exception, match="fewer predictions"):
+        evaluate(rows, [])
+    with pytest.raises(Exception, match="more predictions"):
+        evaluate(rows, ["A b c .", "extra"])
+
+
+@needs_shared
+def test_eval_command_on_released_rows(tmp_path, capsys):
+    import csv
+
+    with open(RELEASED, encoding="utf-8", newline="") as handle:
+        gold = list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
+    perfect = tmp_path / "perfect.txt"
+    perfect.write_text(
+        "".join(
+            " ".join(f"{r['coherent_first_sentence']} {r['coherent_second_sentence']}".split())
+            + "\n"
+            for r in gold
+        ),
+        encoding="utf-8",
+    )
+    assert main(["eval", "--gold", str(RELEASED), "--predictions", str(perfect)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "SARI 100.00 Exact 100.00%"
+    assert main(["eval", "--gold", str(RELEASED), "--baseline", "copy", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["overall"]["count"] == len(gold)
+    assert set(report["by_type"]) == {row["discourse_type"] for row in gold}
+    assert 0 < report["overall"]["sari"] < 100
+    short = tmp_path / "short.txt"
+    short.write_text("one line\n", encoding="utf-8")
+    assert main(["eval", "--gold", str(RELEASED), "--predictions", str(short)]) == 1
