@@ -146,8 +146,9 @@ def _clause_reason(sentence: Sentence) -> str:
         return "dangling"  # "... when the girls realize that ." (a clause cut off)
     if tokens[0].text.lower() in RELATIVE_STARTS and tokens[-1].text != "?":
         return "subordinate_clause"
-    if tokens[0].dep == "mark" and tokens[0].head == root:
-        return "subordinate_clause"  # "Because Kim knew the truth ." (no main clause)
+    opening = next((t for t in tokens if t.tag not in ("RB", "RBR", "RBS")), tokens[0])
+    if opening.dep == "mark" and opening.head == root:
+        return "subordinate_clause"  # "Because Kim knew ." / "Only if Kim knew ." (no main clause)
     head = tokens[root]
     if (head.lemma in ELLIPTICAL_LEMMAS or head.tag == "MD") and not any(
         child.dep in COMPLEMENT_DEPS or child.tag.startswith("VB") for child in children

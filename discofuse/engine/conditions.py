@@ -637,6 +637,7 @@ NOT_AN_ANAPHOR_DEPS = frozenset({"compound", "amod", "nmod", "attr"})
 city") or is a predicate ("He was the first man to ...")."""
 CONTRACTIONS = frozenset({"'s", "'re", "'ll", "'d", "'ve", "'m"})
 QUOTES = frozenset({'"', "``", "''"})
+PLURAL_PRONOUNS = frozenset(word for word, group in PRONOUN_GROUPS.items() if group == "they")
 GENDERED_PRONOUNS = frozenset(
     word for word, group in PRONOUN_GROUPS.items() if group in ("he", "she")
 )
@@ -749,6 +750,9 @@ def replacement_for(
             continue  # "he" for "North Florida" or "Houston": a person's pronoun needs a person
         if mention.kind == "nominal" and (anaphor.kind != "pronoun" or not _definite(tokens, mention)):
             continue
+        if mention.kind == "nominal" and _words(state, anaphor)[0] in PLURAL_PRONOUNS:
+            continue  # "they" only by a name: plural links to descriptions are the resolver's
+            # weakest (raters found "they" made "the women" and "the firm 's shareholdings")
         if anaphor.kind == "nominal" and _plural(state, anaphor) and not _plural(state, mention):
             continue  # "the women 's race" is no one runner's race
         if _words(state, mention) == _words(state, anaphor):
