@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml constraints.txt models/coreferee_model_en/setup.cfg
 	touch $(STAMP)
 
 run: setup
-	$(BIN)/discofuse generate
+	$(BIN)/discofuse generate --overwrite
 
 test: setup
 	$(BIN)/ruff check discofuse tests scripts bench

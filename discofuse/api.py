@@ -20,7 +20,7 @@ from discofuse.annotate.spacy_backend import SpacyAnnotator
 from discofuse.annotate.text_input import PAIR_MARKER
 from discofuse.audit import Auditor
 from discofuse.corpus.steps import GenerationConfig, audit_passes, unfuse_document
-from discofuse.engine import Engine, Example, load_rules
+from discofuse.engine import Engine, Example, RuleBudgetExceeded, load_rules
 from discofuse.unfusion import split_pair, unfuse_texts
 
 
@@ -36,9 +36,13 @@ class Unfuser:
 
     def unfuse(self, text: str | list[str]) -> Example | None:
         """The example for one sentence, or a pair given as two strings or as one string with
-        `PAIR_MARKER` between them; None when no rule matches or the audit drops it."""
+        `PAIR_MARKER` between them; None when no rule matches, the audit drops it or a rule's
+        search runs over its budget."""
         texts = split_pair(text) if isinstance(text, str) else list(text)
-        document, example = unfuse_texts(self.engine, self.annotator, texts)
+        try:
+            document, example = unfuse_texts(self.engine, self.annotator, texts)
+        except RuleBudgetExceeded:
+            return None  # a rule's search exploded on this text: nothing safe to give
         if example is None or not audit_passes(example, document.sentences, self.auditor):
             return None
         return example

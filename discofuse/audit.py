@@ -82,7 +82,9 @@ class Auditor:
             reason = _clause_reason(sentence)
             if reason:
                 return reason
-        return _vocabulary_reason(example, parsed, original, self.allowed)
+        return invented_word(parsed, original, self.allowed) or _dropped_word(
+            example, parsed, original
+        )
 
 
 def _surface_reason(words: list[str]) -> str:
@@ -157,23 +159,29 @@ def _clause_reason(sentence: Sentence) -> str:
     return ""
 
 
-def _vocabulary_reason(
-    example: Example,
-    generated: Sequence[Sentence],
-    original: Sequence[Sentence],
-    allowed: frozenset[str],
+def invented_word(
+    generated: Sequence[Sentence], original: Sequence[Sentence], allowed: frozenset[str]
 ) -> str:
-    """Words are compared lower-cased, or by lemma (a verb the rules put in the past)."""
+    """"inserted_word" if a generated word is in neither the original nor `allowed`; words are
+    compared lower-cased, or by lemma (a verb the rules put in the past)."""
     original_words = {token.text.lower() for s in original for token in s.tokens}
     original_lemmas = {token.lemma.lower() for s in original for token in s.tokens}
-    generated_words = {token.text.lower() for s in generated for token in s.tokens}
-    generated_lemmas = {token.lemma.lower() for s in generated for token in s.tokens}
     for sentence in generated:
         for token in sentence.tokens:
             word = token.text.lower()
             if (word not in original_words and word not in allowed
                     and token.lemma.lower() not in original_lemmas):
                 return "inserted_word"
+    return ""
+
+
+def _dropped_word(
+    example: Example, generated: Sequence[Sentence], original: Sequence[Sentence]
+) -> str:
+    """"dropped_word" if a content word of the original is in neither generated sentence,
+    beyond the removed connective and a replaced nominal anaphor."""
+    generated_words = {token.text.lower() for s in generated for token in s.tokens}
+    generated_lemmas = {token.lemma.lower() for s in generated for token in s.tokens}
     removable = set(example.connective_string.lower().split())
     for sentence in original:
         for token in sentence.tokens:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import apache_beam as beam
+from apache_beam.io.filesystem import BeamIOError
 from apache_beam.io.filesystems import FileSystems
 from apache_beam.metrics import Metrics
 from apache_beam.options.pipeline_options import PipelineOptions, StandardOptions
@@ -34,6 +35,7 @@ from discofuse.annotate.text_input import MAX_CHARS
 from discofuse.corpus import web, wikipedia
 from discofuse.corpus.dataset_card import dataset_card
 from discofuse.corpus.documents import RawDocument, Skipped
+from discofuse.corpus.output_files import RUN_FILE_PREFIXES, staging_folder
 from discofuse.corpus.steps import (
     ROW_SCHEMA,
     SPLITS,
@@ -41,6 +43,7 @@ from discofuse.corpus.steps import (
     example_row,
     unfuse_document,
 )
+from discofuse.errors import BadInputError
 from discofuse.tsv import COLUMNS, format_value
 
 NAMESPACE = "discofuse"
@@ -57,6 +60,10 @@ class SourceShard:
     domain: str
     start: int = -1
     end: int = -1
+    pages: int = -1  # pages the multistream index lists in [start, end); -1: not known
+
+    def describe(self) -> str:
+        return self.path if self.start < 0 else f"{self.path} bytes {self.start}-{self.end}"
 
 
 def plan_shards(inputs: Iterable[str], input_format: str, domain: str) -> list[SourceShard]:
@@ -77,7 +84,8 @@ def plan_shards(inputs: Iterable[str], input_format: str, domain: str) -> list[S
             if index:
                 ranges = wikipedia.multistream_ranges(index, metadata.size_in_bytes)
                 shards.extend(
-                    SourceShard(input_format, path, domain, start, end) for start, end in ranges
+                    SourceShard(input_format, path, domain, start, end, pages)
+                    for start, end, pages in ranges
                 )
             else:
                 shards.append(SourceShard(input_format, path, domain))
@@ -111,21 +119,58 @@ def read_shard(shard: SourceShard) -> Iterator[RawDocument | Skipped]:
         yield web.text_file_document(shard.path, data, shard.domain)
 
 
+def source_failure(shard: SourceShard, documents: int, error: str) -> str:
+    """A dead-letter record for a source that failed or ended early: which file (and byte
+    range), how many documents were read from it first (they are kept), and why."""
+    return json.dumps(
+        {"source": shard.describe(), "documents_read_before": documents, "error": error}
+    )
+
+
 class ReadDocuments(beam.DoFn):
-    """Shard -> documents; skipped documents are counted by reason and dropped here."""
+    """Shard -> documents; skipped documents are counted by reason and dropped here. A source
+    that cannot be read, or stops early, goes to the 'failed' output with its path and reason
+    (the documents read before the break go on); it never stops the run."""
 
-    def __init__(self):
+    FAILED = "failed"
+
+    def __init__(self, max_chars: int = MAX_CHARS):
+        self.max_chars = max_chars
         self.read = Metrics.counter(NAMESPACE, "documents_read")
+        self.sources_failed = Metrics.counter(NAMESPACE, "sources_failed")
 
-    def process(self, shard: SourceShard) -> Iterator[RawDocument]:
-        for item in read_shard(shard):
-            self.read.inc()
-            if isinstance(item, RawDocument) and len(item.text) > MAX_CHARS:
-                item = Skipped(item.id, item.domain, "too_long")
-            if isinstance(item, Skipped):
-                Metrics.counter(NAMESPACE, f"documents_skipped:{item.reason}").inc()
-                continue
-            yield item
+    def process(self, shard: SourceShard) -> Iterator[Any]:
+        documents = 0
+        try:
+            for item in read_shard(shard):
+                documents += 1
+                self.read.inc()
+                if isinstance(item, RawDocument) and len(item.text) > self.max_chars:
+                    item = Skipped(item.id, item.domain, "too_long")
+                if isinstance(item, Skipped):
+                    Metrics.counter(NAMESPACE, f"documents_skipped:{item.reason}").inc()
+                    if item.reason in PROBLEM_SKIPS:
+                        yield beam.pvalue.TaggedOutput(self.FAILED, skipped_record(item))
+                    continue
+                yield item
+        except Exception as error:  # noqa: BLE001 - a bad file is counted, never fatal
+            self.sources_failed.inc()
+            message = f"read: {type(error).__name__}: {error}"
+            yield beam.pvalue.TaggedOutput(self.FAILED, source_failure(shard, documents, message))
+            return
+        if 0 <= shard.pages != documents:
+            self.sources_failed.inc()
+            message = f"short: the index lists {shard.pages} pages, {documents} were read"
+            yield beam.pvalue.TaggedOutput(self.FAILED, source_failure(shard, documents, message))
+
+
+PROBLEM_SKIPS = frozenset({"bad_json", "no_text_field", "bad_namespace", "binary"})
+"""Skips that point at broken input rather than ordinary pages (a redirect): each is written to
+failed.jsonl with where it came from, not only counted."""
+
+
+def skipped_record(item: Skipped) -> str:
+    return json.dumps({"document_id": item.id, "skipped": item.reason})
 
 
 class AnnotateAndUnfuse(beam.DoFn):
@@ -152,7 +197,7 @@ class AnnotateAndUnfuse(beam.DoFn):
         from discofuse.engine import Engine, load_rules
 
         logging.getLogger("apache_beam").setLevel(logging.WARNING)
-        self.annotator = SpacyAnnotator(coref=self.coref)
+        self.annotator = SpacyAnnotator(coref=self.coref, max_chars=self.config.max_chars)
         with tempfile.TemporaryDirectory() as folder:
             for name, text in self.rule_files.items():
                 Path(folder, name).write_text(text, encoding="utf-8")
@@ -320,10 +365,16 @@ def build(
 
     rule_files = read_rule_files(rules_dir)
     extended = rule_source(rules_dir)[1]
-    rows, failed = (
+    documents, unreadable = (
         pipeline
         | "plan" >> beam.Create(shards)
-        | "read_documents" >> beam.ParDo(ReadDocuments())
+        | "read_documents"
+        >> beam.ParDo(ReadDocuments(config.max_chars)).with_outputs(
+            ReadDocuments.FAILED, main="documents"
+        )
+    )
+    rows, failed_documents = (
+        documents
         | "spread_documents" >> beam.Reshuffle()
         | "batch_documents" >> beam.BatchElements(min_batch_size=1, max_batch_size=16)
         | "annotate_and_unfuse"
@@ -361,6 +412,7 @@ def build(
                     shard_name_template=template,
                 )
             )
+    failed = (unreadable, failed_documents) | "all_failures" >> beam.Flatten()
     _ = failed | "dead_letter" >> beam.io.WriteToText(
         os.path.join(output, "failed"),
         file_name_suffix=".jsonl",
@@ -391,6 +443,9 @@ def summarize(result: Any, config: GenerationConfig, shards: list[SourceShard]) 
     return {
         "config": asdict(config),
         "shards": len(shards),
+        # sources (files or multistream ranges) that failed to read or ended early: each is in
+        # failed.jsonl with its path and reason; the documents read before the break are kept
+        "sources_failed": counters.get("sources_failed", 0),
         "documents": {
             "read": read,
             "annotated": annotated,
@@ -456,10 +511,80 @@ def run(
     num_shards: int = 1,
     coref: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    overwrite: bool = False,
 ) -> dict[str, Any]:
     """Plan, run and summarize one generation; returns the summary (also written as JSON).
-    With a local runner, `progress(documents, words)` is called about once a second."""
+    With a local runner, `progress(documents, words)` is called about once a second.
+
+    Everything is written under a staging folder beside `output` and moved into `output` only
+    when the run has succeeded, summary.json last: a failed or interrupted run never leaves
+    files that pass for a finished one. An `output` that holds an earlier run's files is an
+    error unless `overwrite`, and then those files are removed just before the new ones move in,
+    so two runs (say with different --num-shards) never mix."""
+    earlier = previous_run_files(output)
+    if earlier and not overwrite:
+        raise BadInputError(
+            f"{output} holds the files of an earlier run ({len(earlier)}, e.g. "
+            f"{os.path.basename(earlier[0])}); pass --overwrite to replace them or choose "
+            "another --output."
+        )
+    if os.path.isfile(output):
+        raise BadInputError(f"--output {output} is a file; give a folder.")
     shards = plan_shards(inputs, input_format, domain)
+    staging = staging_folder(output)
+    try:
+        if FileSystems.exists(staging):
+            FileSystems.delete([staging])
+        FileSystems.mkdirs(staging)
+    except (OSError, BeamIOError) as error:
+        raise BadInputError(f"cannot write beside --output {output}: {error}") from None
+    result = _run_pipeline(shards, staging, config, rules_dir, beam_args, num_shards, coref,
+                           progress)
+    summary = {**summarize(result, config, shards), "provenance": provenance(rules_dir, coref)}
+    with FileSystems.create(os.path.join(staging, "README.md")) as handle:
+        handle.write(dataset_card(summary, num_shards).encode())
+    with FileSystems.create(os.path.join(staging, "summary.json")) as handle:
+        handle.write(json.dumps(summary, indent=2).encode())
+    publish(staging, output, previous_run_files(output))
+    return summary
+
+
+def previous_run_files(output: str) -> list[str]:
+    """The files a run writes (splits, failed.jsonl, summary.json, README.md) found in
+    `output`; other files are not ours and are left alone."""
+    if not FileSystems.exists(output):
+        return []
+    matches = FileSystems.match([os.path.join(output, "*")])[0].metadata_list
+    return sorted(
+        m.path for m in matches if os.path.basename(m.path).startswith(RUN_FILE_PREFIXES)
+    )
+
+
+def publish(staging: str, output: str, replaced: list[str]) -> None:
+    """Move a finished run from `staging` into `output`, summary.json last."""
+    if replaced:
+        FileSystems.delete(replaced)
+    if not FileSystems.exists(output):
+        FileSystems.mkdirs(output)
+    files = sorted(
+        (m.path for m in FileSystems.match([os.path.join(staging, "*")])[0].metadata_list),
+        key=lambda path: os.path.basename(path) == "summary.json",
+    )
+    for path in files:
+        FileSystems.rename([path], [os.path.join(output, os.path.basename(path))])
+    FileSystems.delete([staging])
+
+
+def _run_pipeline(
+    shards: list[SourceShard],
+    output: str,
+    config: GenerationConfig,
+    rules_dir: str,
+    beam_args: list[str],
+    num_shards: int,
+    coref: bool,
+    progress: Callable[[int, int], None] | None,
+) -> Any:
     options = PipelineOptions(beam_args, save_main_session=False)
     local = options.view_as(StandardOptions).runner in LOCAL_RUNNERS
     with tempfile.TemporaryDirectory(prefix="discofuse-progress-") as folder:
@@ -478,11 +603,4 @@ def run(
             if reader:
                 reader.stop()
                 progress(*reader.totals())
-    summary = {**summarize(result, config, shards), "provenance": provenance(rules_dir, coref)}
-    if not FileSystems.exists(output):
-        FileSystems.mkdirs(output)
-    with FileSystems.create(os.path.join(output, "summary.json")) as handle:
-        handle.write(json.dumps(summary, indent=2).encode())
-    with FileSystems.create(os.path.join(output, "README.md")) as handle:
-        handle.write(dataset_card(summary, num_shards).encode())
-    return summary
+    return result

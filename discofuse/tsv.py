@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -38,14 +38,17 @@ def released_text(text: str) -> str:
 csv.field_size_limit(sys.maxsize)
 
 
-def read_rows(path: Path) -> Iterator[dict[str, str]]:
+def read_rows(
+    path: Path, count: Callable[[str], None] | None = None
+) -> Iterator[dict[str, str]]:
     """Rows of a TSV with a header (`-`: standard input), streamed; the header must name the
-    coherent columns."""
+    coherent columns. A row with more fields than the header is read up to the header's width
+    and counted as `ragged_row` through `count`; a shorter one is padded with empty fields."""
     if str(path) == "-":
-        yield from _rows(sys.stdin, path)
+        yield from _rows(sys.stdin, path, count)
         return
     with open(path, encoding="utf-8", errors="replace", newline="") as handle:
-        yield from _rows(handle, path)
+        yield from _rows(handle, path, count)
 
 
 def count_rows(path: Path) -> int | None:
@@ -62,7 +65,9 @@ def count_rows(path: Path) -> int | None:
     return max(lines - 1, 0)
 
 
-def _rows(handle: IO[str], path: Path) -> Iterator[dict[str, str]]:
+def _rows(
+    handle: IO[str], path: Path, count: Callable[[str], None] | None = None
+) -> Iterator[dict[str, str]]:
     reader = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
     header = next(reader, None)
     needed = {"coherent_first_sentence", "coherent_second_sentence"}
@@ -72,6 +77,8 @@ def _rows(handle: IO[str], path: Path) -> Iterator[dict[str, str]]:
             "coherent_second_sentence."
         )
     for values in reader:
+        if len(values) > len(header) and count is not None:
+            count("ragged_row")
         yield dict(zip(header, values + [""] * (len(header) - len(values))))
 
 

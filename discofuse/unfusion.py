@@ -15,7 +15,7 @@ from discofuse.annotate.text_input import PAIR_MARKER
 from discofuse.audit import Auditor
 from discofuse.corpus.steps import Count, audit_passes, no_count
 from discofuse.document import Document
-from discofuse.engine import Engine, Example, RuleSet, Trace
+from discofuse.engine import Engine, Example, RuleBudgetExceeded, RuleSet, Trace
 from discofuse.tsv import released_text
 
 
@@ -118,7 +118,11 @@ def unfuse_many(
     pending: deque[list[str]] = deque()
     for document in annotator.annotate_many(inputs()):
         texts = pending.popleft()
-        example = unfuse_candidate(engine, document, texts)
+        try:
+            example = unfuse_candidate(engine, document, texts)
+        except RuleBudgetExceeded:
+            count("filtered:rule_budget")
+            example = None
         if example is not None and not audit_passes(example, document.sentences, auditor, count):
             example = None
         yield texts, example

@@ -60,7 +60,25 @@ def register(subcommands: argparse._SubParsersAction) -> None:
         help="drop candidates with a sentence shorter than this (7: the paper's > 6)",
     )
     parser.add_argument(
+        "--max-sentence-tokens",
+        type=int,
+        default=150,
+        help="drop candidates with a sentence longer than this (150: flattened lists and "
+        "tables; coreference skips such sentences whatever this is)",
+    )
+    parser.add_argument(
+        "--max-document-chars",
+        type=int,
+        default=1_000_000,
+        help="skip documents longer than this, as too_long (1,000,000: spaCy's own limit)",
+    )
+    parser.add_argument(
         "--num-shards", type=int, default=1, help="output files per split (0: the runner decides)"
+    )
+    parser.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace the files of an earlier run in --output (by default that is an error)",
     )
     add_rules_option(parser)
     add_coref_option(parser)
@@ -128,6 +146,8 @@ def run(args: argparse.Namespace) -> int:
         and_but_rate=args.and_but_rate,
         anaphora_rate=args.anaphora_rate,
         pair_none_rate=args.pair_none_rate,
+        max_tokens=args.max_sentence_tokens,
+        max_chars=args.max_document_chars,
         audit=not args.no_audit,
     )
     if args.input:
@@ -160,14 +180,15 @@ def run(args: argparse.Namespace) -> int:
                 args.num_shards,
                 not args.no_coref,
                 progress,
+                args.overwrite,
             )
         except FileNotFoundError as missing:
             raise BadInputError(str(missing)) from None
         except KeyboardInterrupt:
-            removed = discard_partial_output(output)
+            discard_partial_output(output)
             print(
-                f"discofuse: interrupted; removed {removed} partial file(s) and folder(s) from "
-                f"{output}: nothing there is a finished run.",
+                f"discofuse: interrupted; the partial output was removed and {output} is as it "
+                "was before this run.",
                 file=sys.stderr,
             )
             return 130
@@ -177,6 +198,9 @@ def run(args: argparse.Namespace) -> int:
         seconds = time.perf_counter() - started
         if args.verbosity >= 0:
             report(summary, output, seconds)
+        if summary["documents"]["read"] == 0:
+            print(f"discofuse: no document was read from {' '.join(inputs)}.", file=sys.stderr)
+            return 1
     return 0
 
 
@@ -233,24 +257,19 @@ def quiet_workers_stopped_by_ctrl_c() -> None:
     threading.excepthook = hook
 
 
-OUTPUT_PREFIXES = ("train", "dev", "test", "summary.json", "README.md", "failed", "beam-temp-")
-
-
 def discard_partial_output(output: str) -> int:
-    """Remove what an interrupted run left in a local `output` folder (Beam's temp folders and
-    any split, summary or card file), so nothing there passes for a finished run; returns how
-    many entries went. Other files are left alone."""
+    """Remove the staging folder of an interrupted run (`<output>.incomplete`, Beam's temp
+    folders inside it); `output` itself is untouched, since a run moves its files there only
+    once it has succeeded. Returns how many entries went (0 or 1)."""
     import shutil
 
-    folder = Path(output)
-    if not folder.is_dir():
+    from discofuse.corpus.output_files import staging_folder
+
+    staging = Path(staging_folder(output))
+    if not staging.exists():
         return 0
-    removed = 0
-    for entry in folder.iterdir():
-        if entry.name.startswith(OUTPUT_PREFIXES):
-            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
-            removed += 1
-    return removed
+    shutil.rmtree(staging) if staging.is_dir() else staging.unlink()
+    return 1
 
 
 def report(summary: dict, output: str, seconds: float) -> None:
@@ -258,9 +277,11 @@ def report(summary: dict, output: str, seconds: float) -> None:
     filters' and the audit's drops."""
     documents = summary["documents"]
     words = summary["words"]
+    sources = summary.get("sources_failed", 0)
+    broken = f" ({sources} source(s) failed or ended early: see failed.jsonl)" if sources else ""
     print(
         f"{output}: {documents['read']} documents read = {documents['annotated']} annotated + "
-        f"{documents['skipped']} skipped + {documents['failed']} failed; "
+        f"{documents['skipped']} skipped + {documents['failed']} failed{broken}; "
         f"{summary['examples']} examples from {summary['candidates']} candidates; "
         f"{seconds:.1f} s ({words / max(seconds, 1e-9):,.0f} words/s)",
         file=sys.stderr,

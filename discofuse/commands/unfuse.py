@@ -44,8 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from discofuse.tsv import count_rows, read_rows, write_rows
     from discofuse.unfusion import row_for, unfuse_many
 
-    if str(args.input) != "-" and not args.input.is_file():
-        raise BadInputError(f"{args.input} is not a file.")
+    check_paths(args.input, args.output)
     rules = load_rules(args.rules)
     engine = Engine(rules)
     annotator = SpacyAnnotator(coref=not args.no_coref)
@@ -53,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     counts: Counter[str] = Counter()
     candidates = (
         [row.get("coherent_first_sentence", ""), row.get("coherent_second_sentence", "")]
-        for row in read_rows(args.input)
+        for row in read_rows(args.input, lambda name: counts.update((name,)))
     )
     results = unfuse_many(
         engine, annotator, candidates, args.pretokenized, auditor, lambda name: counts.update((name,))
@@ -67,8 +66,12 @@ def run(args: argparse.Namespace) -> int:
     if str(args.output) == "-":
         count = write_rows(sys.stdout, rows)
     else:
-        args.output.parent.mkdir(parents=True, exist_ok=True)
-        with open(args.output, "w", encoding="utf-8", newline="") as handle:
+        try:
+            args.output.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(args.output, "w", encoding="utf-8", newline="")  # noqa: SIM115
+        except OSError as error:
+            raise BadInputError(f"cannot write {args.output}: {error.strerror}.") from None
+        with handle:
             count = write_rows(handle, rows)
     seconds = time.perf_counter() - started
     if args.verbosity < 0:
@@ -78,6 +81,25 @@ def run(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     if auditor is not None:
-        dropped = {name: n for name, n in sorted(counts.items()) if name.startswith("filtered:")}
+        dropped = {name: n for name, n in sorted(counts.items()) if name.startswith("filtered:audit")}
         print(f"output audit dropped {sum(dropped.values())} examples: {dropped}", file=sys.stderr)
+    if counts["filtered:rule_budget"]:
+        print(f"{counts['filtered:rule_budget']} rows made a rule's search run over its budget "
+              "and were written unchanged", file=sys.stderr)
+    if counts["ragged_row"]:
+        print(f"{counts['ragged_row']} rows had more fields than the header; the extra fields "
+              "were not read", file=sys.stderr)
     return 0
+
+
+def check_paths(source: Path, output: Path) -> None:
+    """Fail before anything is opened: a missing input, an output that is a folder, or an
+    output that is the input itself (opening it for writing would empty the input)."""
+    if str(source) != "-" and not source.is_file():
+        raise BadInputError(f"{source} is not a file.")
+    if str(output) == "-":
+        return
+    if output.is_dir():
+        raise BadInputError(f"-o {output} is a folder; give a file name.")
+    if str(source) != "-" and output.exists() and output.samefile(source):
+        raise BadInputError(f"-o {output} is the input file; write to another file.")

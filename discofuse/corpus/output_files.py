@@ -10,6 +10,15 @@ from typing import Any
 from discofuse.corpus.dataset_card import SPLIT_NAMES
 from discofuse.errors import BadInputError
 
+RUN_FILE_PREFIXES = ("train", "dev", "test", "failed", "summary.json", "README.md")
+"""What a run writes into its output folder (split files, failed.jsonl, summary, card)."""
+
+
+def staging_folder(output: str) -> str:
+    """Where a run writes until it has succeeded: beside `output`, never inside it."""
+    return output.rstrip("/") + ".incomplete"
+
+
 OUTPUT_NAMES = tuple(name + suffix for suffix in ("", "_balanced") for name in SPLIT_NAMES)
 """The outputs `generate` writes: train, dev, test, then their balanced versions."""
 

@@ -15,10 +15,10 @@ from typing import Any
 
 import pyarrow as pa
 
-from discofuse.annotate.text_input import MAX_SENTENCE_TOKENS
+from discofuse.annotate.text_input import MAX_CHARS, MAX_SENTENCE_TOKENS
 from discofuse.audit import Auditor
 from discofuse.document import Document, Sentence
-from discofuse.engine import Engine, Example
+from discofuse.engine import Engine, Example, RuleBudgetExceeded
 from discofuse.tsv import COLUMNS
 
 Count = Callable[[str], None]
@@ -36,6 +36,7 @@ class GenerationConfig:
     seed: int = 0
     min_tokens: int = 7  # the paper drops examples with a sentence of 6 tokens or fewer
     max_tokens: int = MAX_SENTENCE_TOKENS  # longer "sentences" are flattened lists and tables
+    max_chars: int = MAX_CHARS  # longer documents are skipped as too_long before annotation
     and_but_rate: float = 0.2  # share kept in *_balanced of examples whose connective is and/but
     anaphora_rate: float = 0.2  # share kept in *_balanced of examples with anaphora
     # Share of PAIR_NONE pairs (consecutive sentences no rule joins) kept as the control type.
@@ -86,7 +87,11 @@ def unfuse_document(
         if reason:
             count(f"filtered:{reason}")
             continue
-        example = engine.unfuse(document, sentences)
+        try:
+            example = engine.unfuse(document, sentences)
+        except RuleBudgetExceeded:
+            count("filtered:rule_budget")
+            continue
         if example is None:
             count("filtered:no_rule")
             continue

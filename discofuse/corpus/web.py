@@ -13,11 +13,25 @@ SPORTS = "sports"
 
 
 def decode(data: bytes) -> tuple[str, str]:
-    """Text and the encoding used: UTF-8 when valid, else Latin-1 (every byte maps to a char)."""
+    """Text and the encoding used: UTF-8 when valid (a byte-order mark removed), else Latin-1
+    (every byte maps to a char)."""
     try:
-        return data.decode("utf-8"), "utf-8"
+        return data.decode("utf-8").removeprefix("\ufeff"), "utf-8"
     except UnicodeDecodeError:
         return data.decode("latin-1"), "latin-1"
+
+
+CONTROL_SHARE = 0.01
+"""Text with a NUL, or with more than this share of other control characters (tab, newline and
+carriage return aside), is binary data read as text: skipped as `binary`, not annotated."""
+
+
+def looks_binary(text: str, sample: int = 20_000) -> bool:
+    head = text[:sample]
+    if "\x00" in head:
+        return True
+    controls = sum(1 for char in head if ord(char) < 32 and char not in "\t\n\r")
+    return controls > CONTROL_SHARE * max(len(head), 1)
 
 
 def text_file_document(path: str, data: bytes, domain: str = SPORTS) -> RawDocument | Skipped:
@@ -25,6 +39,8 @@ def text_file_document(path: str, data: bytes, domain: str = SPORTS) -> RawDocum
     text, _ = decode(data)
     if not text.strip():
         return Skipped(doc_id, domain, "empty")
+    if looks_binary(text):
+        return Skipped(doc_id, domain, "binary")
     return RawDocument(id=doc_id, domain=domain, text=text, source=path)
 
 
@@ -48,5 +64,8 @@ def iter_jsonl(
         doc_id = f"{domain}:{record['id']}" if record.get("id") not in (None, "") else fallback_id
         if not record["text"].strip():
             yield Skipped(doc_id, domain, "empty")
+            continue
+        if looks_binary(record["text"]):
+            yield Skipped(doc_id, domain, "binary")
             continue
         yield RawDocument(id=doc_id, domain=domain, text=record["text"], source=path)

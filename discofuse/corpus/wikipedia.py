@@ -11,6 +11,7 @@ from __future__ import annotations
 import bz2
 import io
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO
@@ -18,9 +19,14 @@ from typing import IO
 import mwparserfromhell
 from mwparserfromhell.nodes import Comment, Heading, Template
 
+from discofuse.annotate.text_input import MAX_CHARS
 from discofuse.corpus.documents import RawDocument, Skipped
 
 WIKIPEDIA = "wikipedia"
+BAD_NAMESPACE = -99
+MAX_WIKITEXT_CHARS = 4 * MAX_CHARS
+"""Pages longer than this are skipped (`too_long`) before any cleaning: the prose of a page is
+a fraction of its wikitext, and the cleaned text has its own limit (MAX_CHARS)."""
 DISAMBIGUATION_TEMPLATES = re.compile(
     r"^(disambiguation|disambig|dab|dis|hndis|geodis|surname|given name|set index article)\b",
     re.IGNORECASE,
@@ -50,8 +56,6 @@ DROPPED_TAGS = frozenset(
     }
 )
 LIST_OR_MARKUP_LINE = re.compile(r"^\s*([*#:;|!{}]|\[\[)")
-COMMENTS = re.compile(r"<!--.*?-->", re.DOTALL)
-REFERENCES = re.compile(r"<ref[^>/]*/>|<ref[^>]*>.*?</ref\s*>", re.DOTALL | re.IGNORECASE)
 LEFTOVER_MARKUP = re.compile(r"\{\{[^{}]*\}\}|\[\[|\]\]|\{\{|\}\}")
 
 
@@ -69,10 +73,15 @@ def _local(tag: str) -> str:
 
 
 def iter_pages(stream: IO[bytes]) -> Iterator[Page]:
-    """Pages of a MediaWiki XML export (any export version), streamed."""
-    from xml.etree.ElementTree import iterparse
+    """Pages of a MediaWiki XML export (any export version), streamed. Parsed safely by design
+    (defusedxml): a DTD, an entity declaration or an external reference is an error, never
+    expanded or fetched, whatever the installed libexpat would do."""
+    from defusedxml.ElementTree import iterparse
 
-    for _, element in iterparse(stream, events=("end",)):
+    events = iterparse(
+        stream, events=("end",), forbid_dtd=True, forbid_entities=True, forbid_external=True
+    )
+    for _, element in events:
         if _local(element.tag) != "page":
             continue
         fields = {_local(child.tag): child for child in element}
@@ -85,11 +94,17 @@ def iter_pages(stream: IO[bytes]) -> Iterator[Page]:
         yield Page(
             id=(fields["id"].text or "").strip() if "id" in fields else "",
             title=(fields["title"].text or "") if "title" in fields else "",
-            namespace=int((fields["ns"].text or "0").strip()) if "ns" in fields else 0,
+            namespace=_namespace(fields["ns"].text if "ns" in fields else "0"),
             redirect="redirect" in fields,
             text=(text_element.text or "") if text_element is not None else "",
         )
         element.clear()
+
+
+def _namespace(text: str | None) -> int:
+    """The page's namespace number; BAD_NAMESPACE when it is not one (the page is skipped)."""
+    value = (text or "0").strip()
+    return int(value) if value.lstrip("-").isdigit() else BAD_NAMESPACE
 
 
 def open_dump(path: str) -> IO[bytes]:
@@ -105,17 +120,19 @@ def iter_dump(path: str) -> Iterator[Page]:
         yield from iter_pages(stream)
 
 
-def multistream_ranges(index_path: str, dump_size: int) -> list[tuple[int, int]]:
-    """Byte ranges [start, end) of the bz2 streams of a multistream dump, from its index file
-    (lines `offset:page_id:title`)."""
-    offsets: set[int] = set()
+def multistream_ranges(index_path: str, dump_size: int) -> list[tuple[int, int, int]]:
+    """(start, end, pages) of each bz2 stream of a multistream dump: byte range [start, end)
+    and how many pages its index file (lines `offset:page_id:title`) lists there, so a dump cut
+    short is caught (fewer pages read than expected) rather than read short in silence."""
+    pages: Counter[int] = Counter()
     with open_dump(index_path) as index:
         for line in iter(index.readline, b""):
             offset = line.split(b":", 1)[0]
             if offset.isdigit():
-                offsets.add(int(offset))
-    starts = sorted(offsets)
-    return list(zip(starts, [*starts[1:], dump_size]))
+                pages[int(offset)] += 1
+    starts = sorted(pages)
+    ends = [*starts[1:], dump_size]
+    return [(start, max(end, start), pages[start]) for start, end in zip(starts, ends)]
 
 
 def iter_multistream_range(path: str, start: int, end: int) -> Iterator[Page]:
@@ -124,7 +141,7 @@ def iter_multistream_range(path: str, start: int, end: int) -> Iterator[Page]:
 
     with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as raw:
         raw.seek(start)
-        data = bz2.decompress(raw.read(end - start))
+        data = bz2.decompress(raw.read(end - start)) if end > start else b""
     if not data.lstrip().startswith(b"<page"):
         return  # the first stream holds only <mediawiki><siteinfo>
     wrapped = io.BytesIO(b"<pages>" + data.replace(b"</mediawiki>", b"") + b"</pages>")
@@ -133,6 +150,8 @@ def iter_multistream_range(path: str, start: int, end: int) -> Iterator[Page]:
 
 def skip_reason(page: Page) -> str:
     """Why a page is not an article we use ('' if it is one)."""
+    if page.namespace == BAD_NAMESPACE:
+        return "bad_namespace"
     if page.namespace != 0:
         return "non_article_namespace"
     if page.redirect or page.text.lstrip().lower().startswith("#redirect"):
@@ -154,7 +173,7 @@ def _has_disambiguation_template(wikitext: str) -> bool:
 def wikitext_to_text(wikitext: str) -> str:
     """Article prose as plain text: paragraphs separated by blank lines, without templates,
     tables, references, lists, headings, files and categories."""
-    wikitext = REFERENCES.sub(" ", COMMENTS.sub("", wikitext))  # also where markup is unbalanced
+    wikitext = remove_references(remove_comments(wikitext))  # also where markup is unbalanced
     code = mwparserfromhell.parse(wikitext)
     for node in code.filter(recursive=False, forcetype=(Template, Heading, Comment)):
         _remove(code, node)
@@ -174,6 +193,51 @@ def wikitext_to_text(wikitext: str) -> str:
     return "\n\n".join(paragraphs)
 
 
+def remove_comments(wikitext: str) -> str:
+    """Without `<!-- ... -->`; an unclosed comment runs to the end, as MediaWiki reads it. One
+    pass: a regex with a lazy `.*?` rescans the rest of the text for each unclosed opening."""
+    parts, position = [], 0
+    while (opening := wikitext.find("<!--", position)) >= 0:
+        parts.append(wikitext[position:opening])
+        closing = wikitext.find("-->", opening + 4)
+        if closing < 0:
+            return "".join(parts)
+        position = closing + 3
+    parts.append(wikitext[position:])
+    return "".join(parts)
+
+
+REF_TAG = re.compile(r"<ref\b[^<>]*?(/?)>|</ref\s*>", re.IGNORECASE)
+
+
+def remove_references(wikitext: str) -> str:
+    """Without `<ref .../>` and `<ref>...</ref>`, nested ones included (so no stray "</ref>"
+    is left). An opening never closed drops only its own tag, and a closing never opened too.
+    One pass over the tags, pairing each closing with the last open opening, so thousands of
+    unclosed tags cost no more than closed ones."""
+    spans: list[tuple[int, int]] = []
+    openings: list[re.Match] = []
+    for tag in REF_TAG.finditer(wikitext):
+        if tag.group(0).startswith("</"):
+            if openings:
+                spans.append((openings.pop().start(), tag.end()))
+            else:
+                spans.append(tag.span())
+        elif tag.group(1):  # <ref ... />
+            spans.append(tag.span())
+        else:
+            openings.append(tag)
+    spans.extend(opening.span() for opening in openings)
+    parts, position = [], 0
+    for start, end in sorted(spans):
+        if end <= position:
+            continue  # inside a span already removed
+        parts.append(wikitext[position : max(start, position)] + " ")
+        position = end
+    parts.append(wikitext[position:])
+    return "".join(parts)
+
+
 def _remove(code, node) -> None:
     try:
         code.remove(node)
@@ -184,7 +248,7 @@ def _remove(code, node) -> None:
 def page_to_document(page: Page, source: str) -> RawDocument | Skipped:
     """An article as a document to annotate, or why it is skipped."""
     doc_id = f"{WIKIPEDIA}:{page.id or page.title}"
-    reason = skip_reason(page)
+    reason = skip_reason(page) or ("too_long" if len(page.text) > MAX_WIKITEXT_CHARS else "")
     if reason:
         return Skipped(doc_id, WIKIPEDIA, reason)
     text = wikitext_to_text(page.text)

@@ -3,7 +3,7 @@
 Knows nothing of Beam or of the parser: it works on `discofuse.document.Document`s.
 """
 
-from discofuse.engine.engine import Engine, Example, Trace
+from discofuse.engine.engine import Engine, Example, RuleBudgetExceeded, Trace
 from discofuse.engine.rules import DEFAULT_RULES_DIR, RULE_SETS, RuleSet, load_rules, rule_source
 from discofuse.engine.yaml_source import RuleError
 
@@ -12,6 +12,7 @@ __all__ = [
     "RULE_SETS",
     "Engine",
     "Example",
+    "RuleBudgetExceeded",
     "RuleError",
     "RuleSet",
     "Trace",

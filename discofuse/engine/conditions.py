@@ -11,6 +11,7 @@ Positions are 1-based, like the paper's z^(1) ... z^(|Z|).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -917,6 +918,34 @@ class ConditionStats:
     failed_with: Bindings | None = None
 
 
+MAX_SEARCH_STEPS = 100_000
+"""How many partial bindings one rule may try on one candidate. The shipped rules need at most
+a few thousand on real text (bench/hostile_inputs.py prints the largest); a rule whose
+searches multiply out (three unanchored `token:` searches over a 150-token sentence) stops
+here, and the candidate is counted as `rule_budget`, not left to run for minutes."""
+
+
+class SearchBudgetExceeded(Exception):
+    """A rule tried more than MAX_SEARCH_STEPS bindings on one candidate."""
+
+
+class SearchBudget:
+    """Steps left to the rule being matched (nested `any`/`not` searches spend from it too)."""
+
+    def __init__(self, steps: int = MAX_SEARCH_STEPS):
+        self.left = steps
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise SearchBudgetExceeded
+
+
+CURRENT_BUDGET: ContextVar[SearchBudget | None] = ContextVar("search_budget", default=None)
+"""Set by `Rule.match` for one rule on one candidate; a context variable, so threads that
+match rules side by side (a Beam worker runs bundles in threads) each keep their own."""
+
+
 def search(
     conditions: list[Condition],
     state: State,
@@ -924,7 +953,11 @@ def search(
     stats: list[ConditionStats] | None = None,
     depth: int = 0,
 ) -> Iterator[Bindings]:
-    """All complete bindings under which every condition holds, depth-first in text order."""
+    """All complete bindings under which every condition holds, depth-first in text order;
+    each binding tried spends a step of the current budget, if one is set."""
+    budget = CURRENT_BUDGET.get()
+    if budget is not None:
+        budget.spend()
     if depth == len(conditions):
         yield bindings
         return

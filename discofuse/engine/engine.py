@@ -13,11 +13,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from discofuse.document import Document
-from discofuse.engine.conditions import ConditionStats, MatchedPhrase, MentionPair
+from discofuse.engine.conditions import (
+    MAX_SEARCH_STEPS,
+    ConditionStats,
+    MatchedPhrase,
+    MentionPair,
+    SearchBudgetExceeded,
+)
 from discofuse.engine.morphology import finish_sentence
 from discofuse.engine.operations import Operation, OperationFailed
 from discofuse.engine.rules import Rule, RuleSet
 from discofuse.engine.state import Item, State
+from discofuse.engine.yaml_source import RuleError
 from discofuse.tsv import released_text
 
 INSERTED_BE = frozenset({"is", "are", "was", "were"})
@@ -102,6 +109,11 @@ def snapshot(state: State) -> dict[str, list[str]]:
     return {name: [item.text for item in items] for name, items in state.lists.items()}
 
 
+class RuleBudgetExceeded(RuleError):
+    """A rule's search ran out of budget on a candidate: the candidate is dropped and counted
+    as `rule_budget` (the rule is fine elsewhere; this text makes its search explode)."""
+
+
 class Engine:
     def __init__(self, rules: RuleSet):
         self.rules = rules
@@ -111,7 +123,8 @@ class Engine:
     def unfuse(
         self, document: Document, sentences: tuple[int, ...], trace: Trace | None = None
     ) -> Example | None:
-        """The example for one sentence `(i,)` or pair `(i, i+1)` of a document, or None."""
+        """The example for one sentence `(i,)` or pair `(i, i+1)` of a document, or None.
+        Raises RuleBudgetExceeded when a rule's search on it runs too long."""
         start = State.for_candidate(document, sentences)
         if trace is not None:
             trace.candidate = [document.sentences[i].text for i in sentences]
@@ -131,7 +144,16 @@ class Engine:
         """Match and execute one rule on a copy of `state`; None (with the reason traced) if not."""
         record = RuleTrace(rule.name, rule.type) if trace is not None else None
         stats = [ConditionStats() for _ in rule.conditions] if record is not None else None
-        bindings = rule.match(state, stats)
+        try:
+            bindings = rule.match(state, stats)
+        except SearchBudgetExceeded:
+            if record is not None:
+                trace.rules.append(record)
+                record.outcome = f"search budget exceeded ({MAX_SEARCH_STEPS:,} bindings tried)"
+            raise RuleBudgetExceeded(
+                f"tried over {MAX_SEARCH_STEPS:,} bindings on one candidate",
+                rule.file, rule.line, rule.name,
+            ) from None
         if record is not None:
             trace.rules.append(record)
             record.conditions = [(c.source, s) for c, s in zip(rule.conditions, stats)]

@@ -16,10 +16,12 @@ from typing import Any
 
 from discofuse import DEFAULT_RULES_DIR  # noqa: F401  (re-exported by discofuse.engine)
 from discofuse.engine.conditions import (
+    CURRENT_BUDGET,
     Bindings,
     CompileScope,
     Condition,
     ConditionStats,
+    SearchBudget,
     compile_conditions,
     search,
 )
@@ -103,10 +105,15 @@ class Rule:
         return f"{self.file}:{self.line}"
 
     def match(self, state: State, stats: list[ConditionStats] | None = None) -> Bindings | None:
-        """The first binding under which all conditions hold, or None."""
-        for bindings in search(self.conditions, state, {}, stats):
-            return bindings
-        return None
+        """The first binding under which all conditions hold, or None; a search longer than
+        MAX_SEARCH_STEPS raises SearchBudgetExceeded."""
+        token = CURRENT_BUDGET.set(SearchBudget())
+        try:
+            for bindings in search(self.conditions, state, {}, stats):
+                return bindings
+            return None
+        finally:
+            CURRENT_BUDGET.reset(token)
 
     def execute(self, state: State, bindings: Bindings, on_step=None) -> None:
         """Run the operations in order; `on_step(operation, state)` after each. May raise
@@ -282,14 +289,14 @@ def rule_source(value: str | Path | None) -> tuple[Path, bool]:
 
 
 def load_rules(directory: str | Path = "paper", extended: bool | None = None) -> RuleSet:
-    """Load and compile every `*.yaml` file of a rule folder (lists first, then rules); also
+    """Load and compile every `*.yaml` (or `*.yml`) file of a rule folder (lists first, then rules); also
     takes a rule set's name (`rule_source`). Rules marked `extended` load only when
     `extended` (or the "extended" set) asks for them."""
     directory, named_extended = rule_source(directory)
     extended = named_extended if extended is None else extended
-    files = sorted(directory.glob("*.yaml"))
+    files = sorted([*directory.glob("*.yaml"), *directory.glob("*.yml")])
     if not files:
-        raise RuleError(f"no *.yaml rule files in {directory}")
+        raise RuleError(f"no *.yaml or *.yml rule files in {directory}")
     parsed = [(str(path), load_yaml(path)) for path in files]
     lists = NamedLists()
     for file, data in parsed:

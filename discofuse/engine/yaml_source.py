@@ -64,8 +64,13 @@ def load_yaml(path: Path) -> Any:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise RuleError(f"cannot read file: {error}", file=str(path)) from None
+    loader = _LineLoader(text)
     try:
-        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 (a SafeLoader subclass)
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_expansion(node)
+        return loader.construct_document(node)
     except RuleError as error:
         error.file = str(path)
         raise
@@ -74,6 +79,48 @@ def load_yaml(path: Path) -> Any:
         line = mark.line + 1 if mark else 0
         problem = getattr(error, "problem", None) or str(error)
         raise RuleError(f"YAML syntax error: {problem}", file=str(path), line=line) from None
+    finally:
+        loader.dispose()
+
+
+MAX_EXPANDED_NODES = 100_000
+"""A rule file may share parts through anchors and aliases, but what it expands to is bounded:
+a handful of nested aliases can otherwise stand for billions of nodes (the rule compiler
+walks every one). The shipped rules expand to a few thousand."""
+
+
+def _check_expansion(root: yaml.Node) -> None:
+    """Count the nodes `root` stands for with every alias expanded (each shared node is
+    measured once); a RuleError at the line of the alias that crosses the limit, or that
+    refers back to a node containing it."""
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+
+    def size(node: yaml.Node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in open_nodes:
+            raise RuleError("an alias refers to a node that contains it",
+                            line=node.start_mark.line + 1)
+        open_nodes.add(key)
+        children: list[yaml.Node] = []
+        if isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            children = [part for pair in node.value for part in pair]
+        total = 1 + sum(size(child) for child in children)
+        open_nodes.discard(key)
+        if total > MAX_EXPANDED_NODES:
+            raise RuleError(
+                f"the file expands to over {MAX_EXPANDED_NODES:,} YAML nodes through its "
+                "aliases; share less, or write the conditions out",
+                line=node.start_mark.line + 1,
+            )
+        sizes[key] = total
+        return total
+
+    size(root)
 
 
 def line_of(value: Any, default: int = 0) -> int:

@@ -1,0 +1,122 @@
+"""Hostile inputs and scaling, one process: how long each bounded step takes on inputs made to
+hurt it, the largest search a shipped rule needs on real text, and annotation time and peak
+memory for 1x, 2x and 4x one long document (cost should grow linearly, memory stay flat).
+
+Usage: python bench/hostile_inputs.py [--paragraphs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from discofuse.annotate.spacy_backend import SpacyAnnotator
+from discofuse.corpus import wikipedia
+from discofuse.engine import Engine, RuleError, load_rules
+from discofuse.engine import conditions as engine_conditions
+from discofuse.tsv import read_rows
+
+REPO = Path(__file__).resolve().parent.parent
+DEV = REPO.parent / "shared" / "data" / "discofuse_dev.tsv"
+PARAGRAPH = (
+    "The new stadium opened in 2004 after two years of building work. The club moved there "
+    "from its old ground, which had stood by the river since 1899, and the first match drew "
+    "a crowd of thirty thousand. Its manager, a former striker, said the team would need time "
+    "to settle. "
+)
+
+
+def timed(label: str, function) -> None:
+    started = time.perf_counter()
+    try:
+        outcome = function()
+    except RuleError as error:
+        outcome = f"RuleError: {str(error)[-70:]}"
+    print(f"{label:<58} {time.perf_counter() - started:8.3f} s  {str(outcome)[:60]}")
+
+
+def hostile_markup() -> None:
+    cases = {
+        "wikitext: 50,000 nested <ref> and one </ref>": "<ref>" * 50_000 + "</ref>",
+        "wikitext: 20,000 unclosed <ref> in prose": "word <ref>unclosed " * 20_000,
+        "wikitext: 50,000 unclosed <!--": "<!--" * 50_000,
+    }
+    for label, text in cases.items():
+        timed(label, lambda text=text: f"{len(wikipedia.wikitext_to_text(text))} chars left")
+
+
+def alias_bomb() -> None:
+    levels = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 9):
+        previous = chr(ord("a") + i - 1)
+        levels.append(f"{chr(ord('a') + i)}: &{chr(ord('a') + i)} [{', '.join(['*' + previous] * 10)}]")
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "bomb.yaml").write_text("lists:\n" + "\n".join("  " + x for x in levels))
+        timed("rule file: YAML alias bomb (10^9 nodes)", lambda: load_rules(folder))
+
+
+def largest_rule_search(annotator: SpacyAnnotator) -> None:
+    """The most bindings any shipped rule tries on one dev row (the budget is 100,000)."""
+    if not DEV.is_file():
+        print("(no ../shared: skipping the rule-search measurement)")
+        return
+    largest = [0, ""]
+    original = engine_conditions.SearchBudget.spend
+
+    def spend(self) -> None:
+        original(self)
+        used = engine_conditions.MAX_SEARCH_STEPS - self.left
+        if used > largest[0]:
+            largest[0] = used
+
+    engine_conditions.SearchBudget.spend = spend
+    try:
+        engine = Engine(load_rules("extended"))
+        started = time.perf_counter()
+        for row in read_rows(DEV):
+            texts = [row["coherent_first_sentence"], row["coherent_second_sentence"]]
+            texts = [text.split() for text in texts if text.strip()]
+            document = annotator.annotate(texts)
+            engine.unfuse(document, tuple(range(len(document.sentences))))
+        seconds = time.perf_counter() - started
+    finally:
+        engine_conditions.SearchBudget.spend = original
+    print(f"{'rules: largest search on the 403 dev rows (budget 100,000)':<58} {seconds:8.3f} s  "
+          f"{largest[0]:,} bindings")
+
+
+def scaling(annotator: SpacyAnnotator, paragraphs: int) -> None:
+    print(f"\nannotation with coreference of one document, {paragraphs} paragraphs = 1x:")
+    print(f"{'size':>5} {'words':>8} {'seconds':>9} {'words/s':>9} {'peak MB (Python)':>17}")
+    for factor in (1, 2, 4):
+        text = "\n\n".join([PARAGRAPH * 3] * (paragraphs * factor))
+        tracemalloc.start()
+        started = time.perf_counter()
+        document = annotator.annotate(text, "long")
+        seconds = time.perf_counter() - started
+        peak = tracemalloc.get_traced_memory()[1] / 1e6
+        tracemalloc.stop()
+        words = sum(len(sentence.tokens) for sentence in document.sentences)
+        print(f"{factor:>4}x {words:>8,} {seconds:>9.1f} {words / seconds:>9,.0f} {peak:>17,.0f}")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"process peak RSS after all sizes: {rss:,.0f} MB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--paragraphs", type=int, default=40)
+    args = parser.parse_args()
+    hostile_markup()
+    alias_bomb()
+    annotator = SpacyAnnotator()
+    annotator.annotate("Warm-up sentence for the model.")
+    largest_rule_search(annotator)
+    scaling(annotator, args.paragraphs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,278 @@
+"""Hostile and unlucky inputs (all made here): a bad file is counted with its path and reason
+while the rest of the run completes, XML is parsed safely by design, outputs are never stale or
+mixed, and the costly steps are bounded."""
+
+from __future__ import annotations
+
+import bz2
+import json
+
+import pyarrow.parquet as pq
+import pytest
+from conftest import REPO
+
+from discofuse.beam_pipeline import plan_shards, read_shard, run
+from discofuse.corpus import web, wikipedia
+from discofuse.corpus.documents import Skipped
+from discofuse.corpus.steps import SPLITS, GenerationConfig
+from discofuse.engine import DEFAULT_RULES_DIR
+from discofuse.errors import BadInputError
+
+SAMPLE_XML = (REPO / "samples" / "wikipedia" / "sample-pages-articles.xml").read_bytes()
+IN_PROCESS = ["--runner=DirectRunner"]
+EVERY_PAIR = GenerationConfig(pair_none_rate=1.0)
+SECRET = "Zanzibar-Quokka-Secret-7731"
+PAGE = (
+    "<page><title>{title}</title><ns>{ns}</ns><id>{id}</id><revision><text>"
+    "The mill stood by the river for two hundred years. It ground corn for the farms around "
+    "the village. {extra}</text></revision></page>"
+)
+
+
+def generate(inputs, fmt, output, **options):
+    return run([str(i) for i in inputs], fmt, "wikipedia" if fmt == "wikipedia-xml" else "sports",
+               str(output), EVERY_PAIR, str(DEFAULT_RULES_DIR), IN_PROCESS, **options)
+
+
+def failures(output) -> list[dict]:
+    path = output / "failed.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def all_text(output) -> str:
+    return " ".join(
+        " ".join(str(v) for v in row.values())
+        for split in SPLITS
+        for row in pq.read_table(output / f"{split}.parquet").to_pylist()
+    )
+
+
+def test_bad_xml_files_are_counted_with_their_path_and_the_rest_runs(tmp_path):
+    inputs = tmp_path / "dumps"
+    inputs.mkdir()
+    (inputs / "a-good.xml").write_bytes(SAMPLE_XML)
+    (inputs / "b-truncated.xml.bz2").write_bytes(bz2.compress(SAMPLE_XML)[:-200])
+    (inputs / "c-invalid.xml").write_bytes(SAMPLE_XML.replace(b"</title>", b"</titel>", 1))
+    (inputs / "d-empty.xml").write_bytes(b"")
+    secret = tmp_path / "secret.txt"
+    secret.write_text(SECRET)
+    (inputs / "e-external.xml").write_text(
+        f'<?xml version="1.0"?><!DOCTYPE m [<!ENTITY s SYSTEM "file://{secret}">]><mediawiki>'
+        + PAGE.format(title="Leak", ns=0, id=7, extra="&s;")
+        + "</mediawiki>"
+    )
+    bomb = "".join(
+        f'<!ENTITY e{i} "{f"&e{i - 1};" * 10 if i else "boom"}">' for i in range(9)
+    )
+    (inputs / "f-bomb.xml").write_text(
+        f"<!DOCTYPE m [{bomb}]><mediawiki>"
+        + PAGE.format(title="Bomb", ns=0, id=8, extra="&e8;")
+        + "</mediawiki>"
+    )
+    (inputs / "g-bad-namespace.xml").write_text(
+        "<mediawiki>"
+        + PAGE.format(title="Odd", ns="main", id=9, extra="")
+        + PAGE.format(title="Fine", ns=0, id=10, extra="")
+        + "</mediawiki>"
+    )
+    output = tmp_path / "out"
+    summary = generate([inputs / "*.xml*"], "wikipedia-xml", output)
+
+    failed = {record["source"].rsplit("/", 1)[-1]: record for record in failures(output)
+              if "source" in record}
+    assert set(failed) == {
+        "b-truncated.xml.bz2", "c-invalid.xml", "d-empty.xml", "e-external.xml", "f-bomb.xml"
+    }
+    assert summary["sources_failed"] == 5
+    assert "Forbidden" in failed["e-external.xml"]["error"]  # refused, not fetched
+    assert "Forbidden" in failed["f-bomb.xml"]["error"]  # refused, not expanded
+    assert {"document_id": "wikipedia:9", "skipped": "bad_namespace"} in failures(output)
+    assert summary["documents"]["skipped_by_reason"]["bad_namespace"] == 1
+    assert summary["documents"]["annotated"] >= 3  # the good file's and the last file's pages
+    assert summary["examples"] > 0
+    text = all_text(output) + (output / "train.tsv").read_text()
+    assert SECRET not in text and "boom" not in text
+
+
+def test_a_file_that_ends_early_keeps_what_was_read_and_says_so(tmp_path):
+    import random
+
+    from apache_beam.pvalue import TaggedOutput
+
+    from discofuse.beam_pipeline import ReadDocuments
+
+    # Over a megabyte of pages (several bz2 blocks, the first decodable), cut inside the last.
+    words = random.Random(0).choices(["mill", "river", "farm", "stone", "road", "town"], k=400)
+    page = PAGE.format(title="{t}", ns=0, id="{i}", extra=" ".join(words))
+    body = "".join(page.replace("{t}", f"P{n}").replace("{i}", str(n)) for n in range(1000))
+    data = bz2.compress(f"<mediawiki>{body}</mediawiki>".encode())
+    path = tmp_path / "cut.xml.bz2"
+    path.write_bytes(data[: len(data) * 9 // 10])
+    shard = plan_shards([str(path)], "wikipedia-xml", "wikipedia")[0]
+    items = list(ReadDocuments().process(shard))
+    documents = [item for item in items if not isinstance(item, TaggedOutput)]
+    record = json.loads(items[-1].value)
+    assert isinstance(items[-1], TaggedOutput) and record["source"] == str(path)
+    assert record["documents_read_before"] == len(documents) > 100
+    assert "ParseError" in record["error"]  # the stream stopped inside the XML
+
+
+def test_a_multistream_dump_cut_short_is_caught_by_its_index(tmp_path):
+    head, rest = SAMPLE_XML.split(b"<page>", 1)
+    pages = [b"<page>" + chunk for chunk in rest.split(b"<page>")]
+    pages[-1] = pages[-1].replace(b"</mediawiki>", b"")
+    streams = [bz2.compress(head)] + [bz2.compress(p) for p in pages]
+    offsets, position = [], 0
+    for stream in streams:
+        offsets.append(position)
+        position += len(stream)
+    index = "\n".join(f"{offsets[n]}:{100 + n}:Page {n}" for n in range(1, len(streams)))
+    (tmp_path / "enwiki-x-pages-articles-multistream-index.txt.bz2").write_bytes(
+        bz2.compress(index.encode())
+    )
+    cut = offsets[3]  # the dump ends at a stream boundary: pages 3.. are missing
+    dump = tmp_path / "enwiki-x-pages-articles-multistream.xml.bz2"
+    dump.write_bytes(b"".join(streams)[:cut])
+    shards = plan_shards([str(dump)], "wikipedia-xml", "wikipedia")
+    assert [s.pages for s in shards] == [1] * (len(streams) - 1)
+    output = tmp_path / "out"
+    summary = generate([dump], "wikipedia-xml", output)
+    short = [r for r in failures(output) if "short" in r.get("error", "")]
+    assert len(short) == len(streams) - 3 == summary["sources_failed"]
+    assert summary["documents"]["read"] == 2
+
+
+def test_an_output_folder_is_never_mixed_or_stale(tmp_path):
+    sports = REPO / "samples" / "sports"
+    output = tmp_path / "out"
+    generate([sports], "text", output, num_shards=2)
+    two = sorted(p.name for p in output.iterdir())
+    assert "train-00000-of-00002.parquet" in two
+    with pytest.raises(BadInputError, match="--overwrite"):
+        generate([sports], "text", output)
+    (output / "notes.txt").write_text("mine")
+    generate([sports], "text", output, overwrite=True)
+    one = sorted(p.name for p in output.iterdir())
+    assert "train.parquet" in one and not any("-of-" in name for name in one)
+    assert "notes.txt" in one  # not a run's file: left alone
+    assert not (tmp_path / "out.incomplete").exists()
+
+
+def test_an_interrupted_run_leaves_the_output_as_it_was(tmp_path):
+    from discofuse.commands.generate import discard_partial_output
+
+    output = tmp_path / "out"
+    output.mkdir()
+    (output / "summary.json").write_text("{}")  # an earlier, finished run
+    staging = tmp_path / "out.incomplete"
+    (staging / "beam-temp-train-1234").mkdir(parents=True)
+    (staging / "train.parquet").write_text("partial")
+    assert discard_partial_output(str(output)) == 1
+    assert not staging.exists()
+    assert [p.name for p in output.iterdir()] == ["summary.json"]
+    assert discard_partial_output(str(output)) == 0
+
+
+def test_text_sources_bom_binary_and_malformed_lines(tmp_path):
+    bom = "\ufeff" + json.dumps({"id": "a", "text": "The match started late. It rained."})
+    lines = [bom, "{not json", json.dumps({"id": "c", "text": "\x00\x01\x02 ELF \x00 data"})]
+    path = tmp_path / "docs.jsonl"
+    path.write_bytes("\n".join(lines).encode("utf-8"))
+    with open(path, "rb") as stream:
+        items = list(web.iter_jsonl(str(path), stream))
+    assert items[0].id == "sports:a" and not items[0].text.startswith("\ufeff")
+    assert items[1] == Skipped("sports:docs.jsonl:2", "sports", "bad_json")
+    assert items[2] == Skipped("sports:c", "sports", "binary")
+    text = web.text_file_document("x.txt", b"\xef\xbb\xbfThe match started late.")
+    assert text.text == "The match started late."
+    assert web.text_file_document("y.bin", bytes(range(256)) * 40).reason == "binary"
+
+
+def test_reference_markup_is_removed_in_linear_time():
+    text = "A<ref name=a/>B<ref>x<ref>y</ref>z</ref>C<ref>open D</ref >E <ref>unclosed F"
+    assert wikipedia.remove_references(text).split() == ["A", "B", "C", "E", "unclosed", "F"]
+    assert wikipedia.remove_comments("a<!-- x -->b<!-- never closed") == "ab"
+    # Inputs the quadratic cleaning took minutes on (bench/hostile_inputs.py times them).
+    for hostile in ("<ref>" * 50_000 + "</ref>", "word <ref>unclosed " * 20_000, "<!--" * 50_000):
+        assert "ref>" not in wikipedia.wikitext_to_text(hostile)
+
+
+def test_an_oversized_page_is_skipped_before_cleaning():
+    page = wikipedia.Page("1", "Huge", 0, False, "x " * (wikipedia.MAX_WIKITEXT_CHARS // 2 + 1))
+    assert wikipedia.page_to_document(page, "dump.xml").reason == "too_long"
+
+
+def test_read_shard_streams_a_good_dump(tmp_path):
+    path = tmp_path / "good.xml"
+    path.write_bytes(SAMPLE_XML)
+    shard = plan_shards([str(path)], "wikipedia-xml", "wikipedia")[0]
+    assert len(list(read_shard(shard))) == SAMPLE_XML.count(b"<page>")
+
+
+EXPLODING_RULE = """
+rules:
+  - name: exploding
+    type: SINGLE_S_COORD
+    input: single
+    priority: 1
+    description: three unanchored searches and a test that never holds
+    when:
+      - token: a
+      - token: b
+      - token: c
+      - test: "a + b + c < 0"
+    do:
+      - split: {list: Z, at: 2, into: [A, B]}
+"""
+
+
+def test_a_rule_whose_search_explodes_is_stopped_and_counted(tmp_path, annotator):
+    from discofuse.corpus.steps import unfuse_document
+    from discofuse.engine import Engine, RuleBudgetExceeded, load_rules
+
+    (tmp_path / "exploding.yml").write_text(EXPLODING_RULE)  # .yml files are rule files too
+    engine = Engine(load_rules(tmp_path))
+    words = " ".join(["the", "river", "rose", "and", "the", "town", "flooded"] * 8) + " ."
+    document = annotator.annotate([words.split()])
+    with pytest.raises(RuleBudgetExceeded, match="exploding"):
+        engine.unfuse(document, (0,))
+    counts = []
+    assert list(unfuse_document(document, engine, EVERY_PAIR, counts.append)) == []
+    assert "filtered:rule_budget" in counts
+
+
+def test_a_yaml_alias_bomb_fails_fast_with_file_and_line(tmp_path):
+    from discofuse.engine import RuleError, load_rules
+
+    levels = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 9):
+        previous = chr(ord("a") + i - 1)
+        levels.append(f"{chr(ord('a') + i)}: &{chr(ord('a') + i)} [{', '.join(['*' + previous] * 10)}]")
+    (tmp_path / "bomb.yaml").write_text("lists:\n" + "\n".join("  " + line for line in levels))
+    with pytest.raises(RuleError, match=r"bomb\.yaml:\d+: .*expands to over"):
+        load_rules(tmp_path)
+
+
+def test_unfuse_refuses_to_write_over_its_input_or_into_a_folder(tmp_path, capsys):
+    from discofuse.cli import main
+
+    source = tmp_path / "in.tsv"
+    original = (
+        "coherent_first_sentence\tcoherent_second_sentence\n"
+        "The mill closed in May but the workers stayed in town.\t\tan extra field\n"
+    )
+    source.write_text(original)
+    assert main(["unfuse", str(source), "-o", str(source)]) == 1
+    assert "is the input file" in capsys.readouterr().err
+    assert source.read_text() == original
+    assert main(["unfuse", str(source), "-o", str(tmp_path)]) == 1
+    assert "is a folder" in capsys.readouterr().err
+    assert main(["unfuse", str(source), "-o", str(tmp_path / "out.tsv")]) == 0
+    assert "1 rows had more fields than the header" in capsys.readouterr().err
+
+
+def test_generate_refuses_a_file_as_its_output_folder(tmp_path):
+    output = tmp_path / "taken"
+    output.write_text("not a folder")
+    with pytest.raises(BadInputError, match="is a file"):
+        generate([REPO / "samples" / "sports"], "text", output)
