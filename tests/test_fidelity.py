@@ -33,7 +33,9 @@ def test_paper_examples(engine, annotator):
     # Table 15's pre-tokenized "Ruiz ordered his ..." : the sm tagger reads "Ruiz" as a common
     # noun there, so it is no name to put in place of "his". Every other example holds.
     # "He said ..." -> "Rider said ..." is the other: its link is below the rules' confidence.
-    assert len(missed) <= 2, missed
+    # Table 1's "unless" example is the third: raters marked every "unless" split a major error
+    # (the condition comes out as a fact), so the rules no longer make it.
+    assert len(missed) <= 3, missed
 
 
 @pytest.fixture(scope="module")
@@ -57,11 +59,13 @@ def test_dev_agreement_overall(dev_agreement):
     # not cause; a clause coordination sharing its object ("The council passed and the mayor
     # signed the bill") would leave "The council passed ."; a coordinated head ("Abate and
     # Geneti , the medallist ,") is no apposition's; a second verb after a relative clause may be
-    # the clause's; "they" is replaced by a name only, never a description. Guards against
+    # the clause's; "they" is replaced by a name only, never a description; a verb phrase
+    # coordination does not copy an opening "But" or "For example"; "because X or because Y"
+    # states neither; "but time limit its use" has no subject; no "unless". Guards against
     # regressions.
     right, total = dev_agreement.phenomenon
-    assert right / total >= 0.80
-    assert dev_agreement.overall >= 0.57
+    assert right / total >= 0.78
+    assert dev_agreement.overall >= 0.55
 
 
 def test_dev_agreement_on_types_without_coreference(dev_agreement):
@@ -72,8 +76,8 @@ def test_dev_agreement_on_types_without_coreference(dev_agreement):
     ):
         right, total = per_type[discourse_type]
         assert right / total >= 0.85, (discourse_type, right, total)
-    # Precision first (see above): relative clauses 11 of 31, all 11 whole; verb phrases 18.
-    for discourse_type, floor in (("SINGLE_RELATIVE", 0.35), ("SINGLE_VP_COORD", 0.58)):
+    # Precision first (see above): relative clauses 11 of 31, all 11 whole; verb phrases 15.
+    for discourse_type, floor in (("SINGLE_RELATIVE", 0.35), ("SINGLE_VP_COORD", 0.48)):
         right, total = per_type[discourse_type]
         assert right / total >= floor, (discourse_type, right, total)
 

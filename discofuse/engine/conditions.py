@@ -638,6 +638,7 @@ NOT_AN_ANAPHOR_DEPS = frozenset({"compound", "amod", "nmod", "attr"})
 city") or is a predicate ("He was the first man to ...")."""
 CONTRACTIONS = frozenset({"'s", "'re", "'ll", "'d", "'ve", "'m"})
 QUOTES = frozenset({'"', "``", "''"})
+IMPERSONAL_VERBS = frozenset({"happen", "seem", "appear", "transpire", "turn", "rain", "snow"})
 PLURAL_PRONOUNS = frozenset(word for word, group in PRONOUN_GROUPS.items() if group == "they")
 GENDERED_PRONOUNS = frozenset(
     word for word, group in PRONOUN_GROUPS.items() if group in ("he", "she")
@@ -673,7 +674,12 @@ def _pronoun_replaceable(state: State, cluster, anaphor: Mention, from_list: str
     ):
         return False  # "He ... his" in one part: replacing only "his" makes two people of one
     if group == "it":
-        return True  # "it" has no rival names: people and most names are not "it"
+        # "As it happened", "it seems": an "it" that stands for nothing stays, and so does an
+        # object "it", which idioms are full of ("the women have it right now")
+        pronoun = tokens[anaphor.head]
+        if pronoun.dep not in ("nsubj", "nsubjpass", "poss"):
+            return False
+        return tokens[pronoun.head].lemma.lower() not in IMPERSONAL_VERBS
     plural = group == "they"
     own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
     sentence = state.document.sentences[anaphor.sentence]
@@ -706,7 +712,11 @@ NOT_A_REFERENT = NOT_REFERRING_ENTITIES | {"GPE", "LOC", "FAC", "NORP", "EVENT",
 
 
 def _competes(token, plural: bool) -> bool:
-    """A name or a subject the pronoun could stand for (number agrees; not a place or date)."""
+    """A name or a subject the pronoun could stand for (number agrees; not a place or date).
+    A named subject competes whatever the entity tagger calls it ("Yachvili put France ahead
+    with his ...", with "Yachvili" read as a place)."""
+    if token.tag in PROPER_NOUN_TAGS and token.dep in SUBJECT_DEPS:
+        return True
     if token.ent_type in NOT_A_REFERENT:
         return False
     if token.tag in PROPER_NOUN_TAGS:
@@ -734,7 +744,12 @@ def replacement_for(
         if state.mention_positions(to_list, mention) is None:
             continue  # only words the first part gives: no name or description from elsewhere
         if mention.kind == "proper":
-            mention = name_part(state, mention)
+            named = name_part(state, mention)
+            if named.end - named.start == 1 and named.start > mention.start and _words(
+                state, mention
+            )[0] in ("the", "a", "an"):
+                continue  # "the 25-year-old Dubliner": "Dubliner" alone is no one's name
+            mention = named
         if mention.kind == "pronoun" or _contains(mention, anaphor) or _contains(anaphor, mention):
             continue
         tokens = state.document.sentences[mention.sentence].tokens
