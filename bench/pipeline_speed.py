@@ -46,6 +46,7 @@ def main() -> None:
                 GenerationConfig(),
                 str(DEFAULT_RULES_DIR),
                 beam_args,
+                overwrite=True,  # a rerun replaces the last run's output
             )
             seconds = time.perf_counter() - started
             documents, sentences = summary["documents"], summary["sentences"]
