@@ -32,7 +32,7 @@ class Unfuser:
         rule_set = load_rules(rules)
         self.engine = Engine(rule_set)
         self.annotator = SpacyAnnotator(coref=coref)
-        self.auditor = Auditor(self.annotator.parse, rule_set.inserted_words) if audit else None
+        self.auditor = Auditor(self.annotator.parse_many, rule_set.inserted_words) if audit else None
 
     def unfuse(self, text: str | list[str]) -> Example | None:
         """The example for one sentence, or a pair given as two strings or as one string with

@@ -24,7 +24,8 @@ from discofuse.engine.morphology import CLOSING, FINAL_PUNCTUATION
 from discofuse.engine.morphology import FINITE_TAGS as FINITE_VERB_TAGS
 from discofuse.labels import SUBJECT_DEPS
 
-Parse = Callable[[Sequence[Sequence[str]]], list[Sentence]]
+ParseMany = Callable[[Sequence[Sequence[Sequence[str]]]], list[list[Sentence]]]
+"""Groups of pre-tokenized sentences -> their parses, group by group (`SpacyAnnotator.parse_many`)."""
 
 MIN_TOKENS = 4
 """A generated sentence shorter than this (final mark included) is a fragment: "He won ."."""
@@ -58,33 +59,46 @@ REASONS = {
 
 
 class Auditor:
-    """Re-parses generated sentences with `parse` and says why an example is not whole."""
+    """Re-parses generated sentences with `parse_many` and says why an example is not whole.
+    `reasons` audits many examples with one batched parse, which is how `generate` calls it."""
 
-    def __init__(self, parse: Parse, allowed_insertions: frozenset[str] = frozenset()):
-        self.parse = parse
+    def __init__(self, parse_many: ParseMany, allowed_insertions: frozenset[str] = frozenset()):
+        self.parse_many = parse_many
         self.allowed = frozenset(w.lower() for w in INSERTED_WORDS | allowed_insertions)
 
     def reason(self, example: Example, original: Sequence[Sentence]) -> str:
         """'' for a whole example, else the first failing check's name (a key of `REASONS`)."""
-        generated = [
-            example.incoherent_first_sentence.split(),
-            example.incoherent_second_sentence.split(),
-        ]
-        sources = [example.coherent_first_sentence.split()] * 2
-        if example.coherent_second_sentence:
-            sources[1] = example.coherent_second_sentence.split()
-        for words, source in zip(generated, sources):
-            reason = _surface_reason(words) or _balance_reason(words, source)
-            if reason:
-                return reason
-        parsed = self.parse(generated)
-        for sentence in parsed:
-            reason = _clause_reason(sentence)
-            if reason:
-                return reason
-        return invented_word(parsed, original, self.allowed) or _dropped_word(
-            example, parsed, original
-        )
+        return self.reasons([(example, original)])[0]
+
+    def reasons(self, items: Sequence[tuple[Example, Sequence[Sentence]]]) -> list[str]:
+        """`reason` for each (example, original sentences), the parses done in one batch."""
+        found = [_surface_check(example) for example, _ in items]
+        to_parse = [i for i, reason in enumerate(found) if not reason]
+        parsed = self.parse_many([_generated(items[i][0]) for i in to_parse])
+        for i, sentences in zip(to_parse, parsed):
+            example, original = items[i]
+            found[i] = next(
+                (reason for sentence in sentences if (reason := _clause_reason(sentence))), ""
+            ) or invented_word(sentences, original, self.allowed) or _dropped_word(
+                example, sentences, original
+            )
+        return found
+
+
+def _generated(example: Example) -> list[list[str]]:
+    return [example.incoherent_first_sentence.split(), example.incoherent_second_sentence.split()]
+
+
+def _surface_check(example: Example) -> str:
+    """The checks on the words alone: length, final mark, balanced quotes and brackets."""
+    sources = [example.coherent_first_sentence.split()] * 2
+    if example.coherent_second_sentence:
+        sources[1] = example.coherent_second_sentence.split()
+    for words, source in zip(_generated(example), sources):
+        reason = _surface_reason(words) or _balance_reason(words, source)
+        if reason:
+            return reason
+    return ""
 
 
 def _surface_reason(words: list[str]) -> str:

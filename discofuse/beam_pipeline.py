@@ -204,7 +204,7 @@ class AnnotateAndUnfuse(beam.DoFn):
             rules = load_rules(folder, extended=self.extended)
         self.engine = Engine(rules)
         self.auditor = (
-            Auditor(self.annotator.parse, rules.inserted_words) if self.config.audit else None
+            Auditor(self.annotator.parse_many, rules.inserted_words) if self.config.audit else None
         )
         self.annotated = Metrics.counter(NAMESPACE, "documents_annotated")
         self.failed = Metrics.counter(NAMESPACE, "documents_failed")

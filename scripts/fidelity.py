@@ -59,7 +59,7 @@ def main() -> None:
     print(f"anaphora decision, rows with the right phenomenon: {right / total:.1%} ({right}/{total})")
     for gold, (right, total) in agreement.per_type().items():
         print(f"  {gold:<28} {right:>3}/{total:<3} {right / total:.0%}")
-    audited = agreement_on(engine, annotator, dev_path, Auditor(annotator.parse, rules.inserted_words))
+    audited = agreement_on(engine, annotator, dev_path, Auditor(annotator.parse_many, rules.inserted_words))
     right, total = audited.phenomenon
     print(f"\nphenomenon agreement per type, rules alone | after the output audit "
           f"({right / total:.1%} overall after the audit):")

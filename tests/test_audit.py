@@ -31,7 +31,7 @@ rules:
 
 @pytest.fixture(scope="module")
 def auditor(annotator, rules):
-    return Auditor(annotator.parse, rules.inserted_words)
+    return Auditor(annotator.parse_many, rules.inserted_words)
 
 
 def verdict(auditor, annotator, original: str, first: str, second: str, connective: str = ""):
@@ -154,7 +154,7 @@ def test_unfuse_document_counts_audit_drops(annotator, tmp_path):
             engine,
             GenerationConfig(),
             lambda name: counts.update((name,)),
-            Auditor(annotator.parse, rules.inserted_words),
+            Auditor(annotator.parse_many, rules.inserted_words),
         )
     )
     assert kept == []

@@ -91,10 +91,17 @@ class SpacyAnnotator:
         return self.to_document(doc, doc_id), offsets
 
     def parse(self, sentences: Pretokenized) -> list[Sentence]:
-        """Pre-tokenized sentences parsed (kept exactly), without coreference: how the output
-        audit re-reads generated sentences."""
-        doc = self.nlp(self._to_spacy_input(sentences), disable=self._no_coref)
-        return _sentences(doc)[0]
+        """Pre-tokenized sentences parsed (kept exactly), without coreference."""
+        return self.parse_many([sentences])[0]
+
+    def parse_many(self, groups: Sequence[Pretokenized]) -> list[list[Sentence]]:
+        """Each group of pre-tokenized sentences parsed as its own Doc, batched through
+        `nlp.pipe`: how the output audit re-reads the examples of a document."""
+        docs = (self._to_spacy_input(sentences) for sentences in groups)
+        return [
+            _sentences(doc)[0]
+            for doc in self.nlp.pipe(docs, batch_size=self.batch_size, disable=self._no_coref)
+        ]
 
     def split_sentences(self, texts: Sequence[str], pretokenized: bool = False) -> Pretokenized:
         """Given sentences (raw, or space-tokenized) as word lists, so their boundaries are kept."""

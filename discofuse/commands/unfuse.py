@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
     engine = Engine(rules)
     annotator = SpacyAnnotator(coref=not args.no_coref)
-    auditor = None if args.no_audit else Auditor(annotator.parse, rules.inserted_words)
+    auditor = None if args.no_audit else Auditor(annotator.parse_many, rules.inserted_words)
     counts: Counter[str] = Counter()
     candidates = (
         [row.get("coherent_first_sentence", ""), row.get("coherent_second_sentence", "")]

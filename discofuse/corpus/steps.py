@@ -80,7 +80,30 @@ def unfuse_document(
     auditor: Auditor | None = None,
 ) -> Iterator[tuple[tuple[int, ...], Example]]:
     """(sentence indices, example) for every candidate of a document that yields one and, with
-    an `auditor`, passes the output audit."""
+    an `auditor`, passes the output audit (all of a document's examples audited in one batch)."""
+    found = list(_rule_examples(document, engine, config, count))
+    audited = [
+        (example, [document.sentences[i] for i in sentences])
+        for sentences, example in found
+        if auditor is not None and example.discourse_type != "PAIR_NONE"
+    ]
+    reasons = iter(auditor.reasons(audited) if auditor is not None and audited else [])
+    for sentences, example in found:
+        if auditor is not None and example.discourse_type != "PAIR_NONE":
+            reason = next(reasons)
+            if reason:
+                count(f"filtered:audit_{reason}")
+                continue
+        count(f"examples:{example.discourse_type}")
+        if example.connective_string:
+            count(f"connective:{example.connective_string}")
+        yield sentences, example
+
+
+def _rule_examples(
+    document: Document, engine: Engine, config: GenerationConfig, count: Count
+) -> Iterator[tuple[tuple[int, ...], Example]]:
+    """Candidates through the filters, the rules and the PAIR_NONE sampling."""
     for sentences in candidates(document):
         count("candidates")
         reason = filter_reason(document, sentences, config.min_tokens, config.max_tokens)
@@ -100,11 +123,6 @@ def unfuse_document(
         ):
             count("filtered:pair_none_sampled")
             continue
-        if not audit_passes(example, [document.sentences[i] for i in sentences], auditor, count):
-            continue
-        count(f"examples:{example.discourse_type}")
-        if example.connective_string:
-            count(f"connective:{example.connective_string}")
         yield sentences, example
 
 
