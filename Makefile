@@ -26,7 +26,8 @@ test: setup
 	$(BIN)/pytest -q
 
 bench: setup
-	$(BIN)/python bench/annotate_speed.py
+	$(BIN)/python bench/throughput.py
+	$(BIN)/python bench/hostile_inputs.py
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/pipeline_speed.py
 
