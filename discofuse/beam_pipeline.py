@@ -35,7 +35,7 @@ from discofuse.annotate.text_input import MAX_CHARS
 from discofuse.corpus import web, wikipedia
 from discofuse.corpus.dataset_card import dataset_card
 from discofuse.corpus.documents import RawDocument, Skipped
-from discofuse.corpus.output_files import RUN_FILE_PREFIXES, staging_folder
+from discofuse.corpus.output_files import is_run_file, staging_folder
 from discofuse.corpus.steps import (
     ROW_SCHEMA,
     SPLITS,
@@ -550,13 +550,13 @@ def run(
 
 
 def previous_run_files(output: str) -> list[str]:
-    """The files a run writes (splits, failed.jsonl, summary.json, README.md) found in
-    `output`; other files are not ours and are left alone."""
+    """The files a run (and `discofuse stats`) writes, found in `output`; other files are
+    not ours and are left alone."""
     if not FileSystems.exists(output):
         return []
     matches = FileSystems.match([os.path.join(output, "*")])[0].metadata_list
     return sorted(
-        m.path for m in matches if os.path.basename(m.path).startswith(RUN_FILE_PREFIXES)
+        m.path for m in matches if is_run_file(os.path.basename(m.path))
     )
 
 

@@ -150,11 +150,12 @@ def test_an_output_folder_is_never_mixed_or_stale(tmp_path):
     assert "train-00000-of-00002.parquet" in two
     with pytest.raises(BadInputError, match="--overwrite"):
         generate([sports], "text", output)
-    (output / "notes.txt").write_text("mine")
+    for mine in ("notes.txt", "testing-ideas.md", "train_script.py"):
+        (output / mine).write_text("mine")
     generate([sports], "text", output, overwrite=True)
     one = sorted(p.name for p in output.iterdir())
     assert "train.parquet" in one and not any("-of-" in name for name in one)
-    assert "notes.txt" in one  # not a run's file: left alone
+    assert {"notes.txt", "testing-ideas.md", "train_script.py"} <= set(one)  # the user's
     assert not (tmp_path / "out.incomplete").exists()
 
 

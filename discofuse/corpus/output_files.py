@@ -3,6 +3,7 @@ Parquet or any DiscoFuse-layout TSV), streamed so a large split never sits in me
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,8 +11,16 @@ from typing import Any
 from discofuse.corpus.dataset_card import SPLIT_NAMES
 from discofuse.errors import BadInputError
 
-RUN_FILE_PREFIXES = ("train", "dev", "test", "failed", "summary.json", "README.md")
-"""What a run writes into its output folder (split files, failed.jsonl, summary, card)."""
+RUN_FILE = re.compile(
+    r"(train|dev|test)(_balanced)?(-\d+-of-\d+)?\.(parquet|tsv)"
+    r"|failed\.jsonl|summary\.json|README\.md|stats\.(json|md)|(types|connectives)\.png"
+)
+"""The names a run writes into its output folder (split files, one or several shards each,
+failed.jsonl, summary, card) and `discofuse stats` adds; anything else there is the user's."""
+
+
+def is_run_file(name: str) -> bool:
+    return RUN_FILE.fullmatch(name) is not None
 
 
 def staging_folder(output: str) -> str:
