@@ -162,20 +162,19 @@ class SpacyAnnotator:
         kept = [span for span in sentences if len(span) <= MAX_SENTENCE_TOKENS]
         if len(kept) == len(sentences) and len(doc) <= COREF_WINDOW_TOKENS:
             return [(coreferee(doc), None)]
-        windows: list[list] = []
-        size = COREF_WINDOW_TOKENS
-        for span in kept:
-            if size + len(span) > COREF_WINDOW_TOKENS:
-                windows.append([])
-                size = 0
-            windows[-1].append(span)
-            size += len(span)
+        windows: list[list[int]] = []  # [start, end) token ranges of consecutive sentences
+        for span in sentences:
+            if len(span) > MAX_SENTENCE_TOKENS:
+                windows.append([span.end, span.end])  # skipped: the next window starts after it
+            elif not windows or span.end - windows[-1][0] > COREF_WINDOW_TOKENS:
+                windows.append([span.start, span.end])
+            else:
+                windows[-1][1] = span.end
+        # One copy per window (a copy per sentence rescans the whole Doc's entities each time).
         return [
-            (
-                coreferee(Doc.from_docs([span.as_doc() for span in window])),
-                [token.i for span in window for token in span],
-            )
-            for window in windows
+            (coreferee(doc[start:end].as_doc()), list(range(start, end)))
+            for start, end in windows
+            if end > start
         ]
 
 

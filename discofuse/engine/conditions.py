@@ -569,7 +569,7 @@ def mention_pairs(
     An entity with no usable replacement gives no pair: the rule then does not claim anaphora
     (precision first: a pronoun left as it is makes no *_ANAPHORA example)."""
     pairs = []
-    for cluster in state.document.clusters:
+    for cluster in state.clusters:
         in_to = [
             m
             for m in cluster.mentions

@@ -119,13 +119,27 @@ class Engine:
         self.rules = rules
         self._single = rules.for_input("single")
         self._pair = rules.for_input("pair")
+        self._indexed: tuple[Document | None, dict[int, list[int]]] = (None, {})
+
+    def _clusters_for(self, document: Document, sentences: tuple[int, ...]) -> list:
+        """The document's clusters with a mention in `sentences`, in document order, from an
+        index built once per document: a scan per candidate made long documents quadratic."""
+        if self._indexed[0] is not document:
+            index: dict[int, list[int]] = {}
+            for number, cluster in enumerate(document.clusters):
+                for sentence in sorted({mention.sentence for mention in cluster.mentions}):
+                    index.setdefault(sentence, []).append(number)
+            self._indexed = (document, index)
+        index = self._indexed[1]
+        numbers = sorted({n for sentence in sentences for n in index.get(sentence, [])})
+        return [document.clusters[n] for n in numbers]
 
     def unfuse(
         self, document: Document, sentences: tuple[int, ...], trace: Trace | None = None
     ) -> Example | None:
         """The example for one sentence `(i,)` or pair `(i, i+1)` of a document, or None.
         Raises RuleBudgetExceeded when a rule's search on it runs too long."""
-        start = State.for_candidate(document, sentences)
+        start = State.for_candidate(document, sentences, self._clusters_for(document, sentences))
         if trace is not None:
             trace.candidate = [document.sentences[i].text for i in sentences]
         candidates = self._single if len(sentences) == 1 else self._pair

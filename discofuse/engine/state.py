@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from discofuse.document import Document, Mention, Token
+from discofuse.document import Cluster, Document, Mention, Token
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,15 +40,29 @@ class State:
     connective: str = ""
     coref_pronoun: bool = False
     coref_nominal: bool = False
+    clusters: list[Cluster] = field(default_factory=list)  # those with a mention in `sentences`
 
     @classmethod
-    def for_candidate(cls, document: Document, sentences: tuple[int, ...]) -> State:
-        """Z for one sentence; A and B for a pair of consecutive sentences."""
+    def for_candidate(
+        cls,
+        document: Document,
+        sentences: tuple[int, ...],
+        clusters: list[Cluster] | None = None,
+    ) -> State:
+        """Z for one sentence; A and B for a pair of consecutive sentences. `clusters`: the
+        document's clusters with a mention in `sentences`, when the caller has them indexed
+        (the engine does, per document); else found by a scan of all clusters."""
         if len(sentences) == 1:
             lists = {"Z": items_of(document, sentences[0])}
         else:
             lists = {"A": items_of(document, sentences[0]), "B": items_of(document, sentences[1])}
-        return cls(document=document, sentences=sentences, lists=lists)
+        if clusters is None:
+            clusters = [
+                cluster
+                for cluster in document.clusters
+                if any(mention.sentence in sentences for mention in cluster.mentions)
+            ]
+        return cls(document=document, sentences=sentences, lists=lists, clusters=clusters)
 
     def copy(self) -> State:
         return replace(self, lists={name: list(items) for name, items in self.lists.items()})
