@@ -248,12 +248,15 @@ def quiet_workers_stopped_by_ctrl_c() -> None:
     import threading
 
     previous = threading.excepthook
+    if getattr(previous, "quiet_workers", False):
+        return  # installed by an earlier run in this process
     stopped = f"return code -{int(signal.SIGINT)}"
 
     def hook(args: threading.ExceptHookArgs) -> None:
         if not (isinstance(args.exc_value, RuntimeError) and str(args.exc_value).endswith(stopped)):
             previous(args)
 
+    hook.quiet_workers = True  # type: ignore[attr-defined]
     threading.excepthook = hook
 
 

@@ -85,15 +85,14 @@ def unfuse_document(
     audited = [
         (example, [document.sentences[i] for i in sentences])
         for sentences, example in found
-        if auditor is not None and example.discourse_type != "PAIR_NONE"
+        if example.discourse_type != "PAIR_NONE"  # the original text: nothing to audit
     ]
     reasons = iter(auditor.reasons(audited) if auditor is not None and audited else [])
     for sentences, example in found:
-        if auditor is not None and example.discourse_type != "PAIR_NONE":
-            reason = next(reasons)
-            if reason:
-                count(f"filtered:audit_{reason}")
-                continue
+        reason = next(reasons, "") if example.discourse_type != "PAIR_NONE" else ""
+        if reason:
+            count(f"filtered:audit_{reason}")
+            continue
         count(f"examples:{example.discourse_type}")
         if example.connective_string:
             count(f"connective:{example.connective_string}")

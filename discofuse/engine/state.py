@@ -44,24 +44,15 @@ class State:
 
     @classmethod
     def for_candidate(
-        cls,
-        document: Document,
-        sentences: tuple[int, ...],
-        clusters: list[Cluster] | None = None,
+        cls, document: Document, sentences: tuple[int, ...], clusters: list[Cluster]
     ) -> State:
         """Z for one sentence; A and B for a pair of consecutive sentences. `clusters`: the
-        document's clusters with a mention in `sentences`, when the caller has them indexed
-        (the engine does, per document); else found by a scan of all clusters."""
+        document's clusters with a mention in `sentences` (the engine indexes them per
+        document)."""
         if len(sentences) == 1:
             lists = {"Z": items_of(document, sentences[0])}
         else:
             lists = {"A": items_of(document, sentences[0]), "B": items_of(document, sentences[1])}
-        if clusters is None:
-            clusters = [
-                cluster
-                for cluster in document.clusters
-                if any(mention.sentence in sentences for mention in cluster.mentions)
-            ]
         return cls(document=document, sentences=sentences, lists=lists, clusters=clusters)
 
     def copy(self) -> State:
