@@ -1,6 +1,6 @@
 # Worker image for Dataflow (and any portable runner): Beam's Python 3.11 SDK image plus
-# discofuse, its pinned dependencies, the spaCy model (from PyPI) and the coreferee model
-# trained in this repository. Build from the repository root:
+# discofuse, its pinned dependencies and the spaCy model (from PyPI). Build from the
+# repository root:
 #   docker build -t REGION-docker.pkg.dev/PROJECT/REPO/discofuse-worker:0.1.0 .
 # and pass --sdk_container_image=<that tag> --sdk_location=container to `discofuse generate`.
 FROM apache/beam_python3.11_sdk:2.77.0
@@ -8,8 +8,6 @@ FROM apache/beam_python3.11_sdk:2.77.0
 WORKDIR /opt/discofuse
 COPY pyproject.toml constraints.txt README.md ./
 COPY discofuse ./discofuse
-COPY models ./models
 
 # No torch: it comes only with the optional Stanza extra, which workers do not use.
-RUN pip install --no-cache-dir -c constraints.txt . \
- && pip install --no-cache-dir --no-deps ./models/coreferee_model_en
+RUN pip install --no-cache-dir -c constraints.txt .

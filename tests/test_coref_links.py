@@ -1,30 +1,36 @@
-"""Rule-based coreference links: predicate nominatives and repeated or shortened names
-(hand-written sentences, so the tests do not depend on the parser; one end-to-end check runs the
-real pipeline)."""
+"""Rule-based coreference chains: definite descriptions, predicate nominatives and repeated or
+shortened names (hand-written sentences, so the tests do not depend on the parser; two
+end-to-end checks run the real pipeline)."""
 
 from __future__ import annotations
 
 from conftest import sentence
 
-from discofuse.annotate.coref_links import add_rule_based_links
-from discofuse.document import Cluster, Mention
+from discofuse.annotate.coref_links import rule_based_clusters
+from discofuse.annotate.resolution import Link, merge_links
+from discofuse.document import Mention
 
 
 def spans(clusters):
     return [[(m.sentence, m.start, m.end) for m in cluster.mentions] for cluster in clusters]
 
 
-FIRST = sentence(
-    "Amy/NNP/compound/1 Gumm/NNP/nsubj/2 left/VBD/ROOT/- Kansas/NNP/dobj/2 ././punct/2"
-)
-FIRST.tokens[0].ent_type = FIRST.tokens[1].ent_type = "PERSON"
+def person(spec: str, *positions: int):
+    made = sentence(spec)
+    for position in positions:
+        made.tokens[position].ent_type = "PERSON"
+    return made
+
+
+FIRST = person("Amy/NNP/compound/1 Gumm/NNP/nsubj/2 left/VBD/ROOT/- Kansas/NNP/dobj/2 ././punct/2",
+               0, 1)
 
 
 def test_a_first_name_links_back_to_the_full_name():
     later = sentence(
         "The/DT/det/1 monkeys/NNS/nsubj/2 carried/VBD/ROOT/- Amy/NNP/dobj/2 ././punct/2"
     )
-    assert spans(add_rule_based_links([FIRST, later], [])) == [[(0, 0, 2), (1, 3, 4)]]
+    assert spans(rule_based_clusters([FIRST, later])) == [[(0, 0, 2), (1, 3, 4)]]
 
 
 def test_only_a_person_name_is_shortened():
@@ -33,28 +39,96 @@ def test_only_a_person_name_is_shortened():
     later = sentence(
         "Ann/NNP/poss/2 's/POS/case/0 College/NNP/nsubj/3 closed/VBD/ROOT/- ././punct/3"
     )
-    assert add_rule_based_links([college, later], []) == []
+    assert rule_based_clusters([college, later]) == []
+
+
+def test_a_surname_two_people_share_is_not_linked_to_either():
+    parents = person(
+        "Ida/NNP/compound/1 Lane/NNP/nsubj/5 and/CC/cc/1 Otto/NNP/compound/4 Lane/NNP/conj/1 "
+        "wed/VBD/ROOT/- ././punct/5", 0, 1, 3, 4,
+    )
+    later = person("Lane/NNP/nsubj/1 wrote/VBD/ROOT/- ././punct/1", 0)
+    assert spans(rule_based_clusters([parents, later])) == []
+
+
+def test_a_repeated_surname_follows_its_own_chain_not_the_nearest_longer_name():
+    # "Aldous Huxley ... Huxley ... his cousin Gervas Huxley ... Huxley": the last is the Huxley
+    # of the chain, not Gervas.
+    first = person("Aldous/NNP/compound/1 Huxley/NNP/nsubj/2 wrote/VBD/ROOT/- ././punct/2", 0, 1)
+    again = person("Huxley/NNP/nsubj/1 read/VBD/ROOT/- ././punct/1", 0)
+    cousin = person("Gervas/NNP/compound/1 Huxley/NNP/nsubj/2 drew/VBD/ROOT/- ././punct/2", 0, 1)
+    assert spans(rule_based_clusters([first, again, cousin, again])) == [
+        [(0, 0, 2), (1, 0, 1), (3, 0, 1)]
+    ]
 
 
 def test_an_exact_repetition_is_linked_and_a_different_name_is_not():
     later = sentence("Kansas/NNP/nsubj/1 welcomed/VBD/ROOT/- Dorothy/NNP/dobj/1 ././punct/1")
-    assert spans(add_rule_based_links([FIRST, later], [])) == [[(0, 3, 4), (1, 0, 1)]]
+    assert spans(rule_based_clusters([FIRST, later])) == [[(0, 3, 4), (1, 0, 1)]]
 
 
-def test_a_name_joins_the_cluster_of_its_antecedent_in_text_order():
-    later = sentence("She/PRP/nsubj/1 met/VBD/ROOT/- Gumm/NNP/dobj/1 ././punct/1")
-    existing = [Cluster([Mention(0, 0, 2, 1, "proper"), Mention(1, 0, 1, 0, "pronoun")])]
-    linked = add_rule_based_links([FIRST, later], existing)
-    assert spans(linked) == [[(0, 0, 2), (1, 0, 1), (1, 2, 3)]]
-    assert spans(existing) == [[(0, 0, 2), (1, 0, 1)]], "the input clusters are not modified"
+def test_a_name_keeps_its_the_and_its_hyphenated_part():
+    club = sentence("The/DT/det/1 Magpies/NNPS/nsubj/2 won/VBD/ROOT/- ././punct/2")
+    later = sentence("Kim/NNP/nsubj/1 joined/VBD/ROOT/- the/DT/det/3 Magpies/NNPS/dobj/1 ././punct/1")
+    assert spans(rule_based_clusters([club, later])) == [[(0, 0, 2), (1, 2, 4)]]
+    runner = person("Jo/NNP/compound/3 Lee/NNP/compound/3 -/HYPH/punct/3 Hart/NNP/nsubj/4 "
+                    "ran/VBD/ROOT/- ././punct/4", 0, 1, 2, 3)
+    short = person("Lee/NNP/nsubj/1 won/VBD/ROOT/- ././punct/1", 0)
+    assert spans(rule_based_clusters([runner, short])) == [], "Lee is not a part of the name"
+    hyphenated = person("Lee/NNP/compound/2 -/HYPH/punct/2 Hart/NNP/nsubj/3 won/VBD/ROOT/- "
+                        "././punct/3", 0, 1, 2)
+    assert spans(rule_based_clusters([runner, hyphenated])) == [[(0, 0, 4), (1, 0, 3)]]
 
 
-def test_names_in_one_sentence_and_dates_are_not_linked():
+def test_a_name_repeated_in_its_own_sentence_is_linked_and_a_date_is_not():
     same = sentence("Amy/NNP/nsubj/1 met/VBD/ROOT/- Amy/NNP/dobj/1 ././punct/1")
-    assert add_rule_based_links([same], []) == []
+    assert spans(rule_based_clusters([same])) == [[(0, 0, 1), (0, 2, 3)]]
     may = sentence("In/IN/prep/2 May/NNP/pobj/0 rain/NN/nsubj/3 fell/VBD/ROOT/- ././punct/3")
     may.tokens[1].ent_type = "DATE"
-    assert add_rule_based_links([may, may], []) == []
+    assert rule_based_clusters([may, may]) == []
+
+
+def test_a_definite_description_links_to_the_same_noun_before_it():
+    first = sentence("Bo/NNP/nsubj/1 founded/VBD/ROOT/- a/DT/det/4 small/JJ/amod/4 "
+                     "company/NN/dobj/1 ././punct/1")
+    later = sentence("The/DT/det/1 company/NN/nsubj/2 grew/VBD/ROOT/- ././punct/2")
+    assert spans(rule_based_clusters([first, later])) == [[(0, 2, 5), (1, 0, 2)]]
+
+
+def test_a_description_with_a_word_of_its_own_is_another_entity():
+    first = sentence("Ed/NNP/nsubj/1 scored/VBD/ROOT/- the/DT/det/4 first/JJ/amod/4 goal/NN/dobj/1 "
+                     "././punct/1")
+    second = sentence("Al/NNP/nsubj/1 scored/VBD/ROOT/- the/DT/det/4 second/JJ/amod/4 "
+                      "goal/NN/dobj/1 ././punct/1")
+    assert rule_based_clusters([first, second]) == []
+    restricted = sentence("The/DT/det/1 goal/NN/nsubj/4 of/IN/prep/1 Al/NNP/pobj/2 "
+                          "stood/VBD/ROOT/- ././punct/4")
+    assert rule_based_clusters([first, restricted]) == [], "'of Al' says which goal"
+
+
+def test_a_name_inside_a_longer_noun_phrase_keeps_its_own_chain():
+    # "An IAAF statement ... The statement" must not join "the IAAF": the spans overlap, the
+    # heads differ.
+    first = sentence("Then/RB/advmod/3 the/DT/det/2 IAAF/NNP/nsubj/3 spoke/VBD/ROOT/- "
+                     "././punct/3")
+    second = sentence("An/DT/det/2 IAAF/NNP/compound/2 statement/NN/nsubj/3 "
+                      "followed/VBD/ROOT/- ././punct/3")
+    third = sentence("The/DT/det/1 statement/NN/nsubj/2 helped/VBD/ROOT/- ././punct/2")
+    assert spans(rule_based_clusters([first, second, third])) == [
+        [(1, 0, 3), (2, 0, 2)],
+        [(0, 1, 3), (1, 1, 2)],
+    ]
+
+
+def test_a_resolved_pronoun_joins_the_chain_of_a_shortened_name():
+    # The names are chained before the pronouns are added: "Gumm" was once linked to "she"
+    # alone, which kept it out of the "Amy Gumm" chain.
+    later = person("She/PRP/nsubj/1 met/VBD/ROOT/- Gumm/NNP/dobj/1 ././punct/1", 2)
+    third = sentence("Gumm/NNP/nsubj/1 smiled/VBD/ROOT/- ././punct/1")
+    third.tokens[0].ent_type = "PERSON"
+    link = Link(Mention(2, 0, 1, 0, "pronoun"), Mention(1, 2, 3, 2, "proper"))
+    clusters = merge_links(rule_based_clusters([FIRST, later, third]), [link])
+    assert spans(clusters) == [[(0, 0, 2), (1, 2, 3), (2, 0, 1)]]
 
 
 def test_the_subject_of_a_copula_joins_its_predicate_noun_phrase():
@@ -64,8 +138,7 @@ def test_the_subject_of_a_copula_joins_its_predicate_noun_phrase():
     )
     town.tokens[1].lemma = "be"
     later = sentence("The/DT/det/1 town/NN/nsubj/2 grew/VBD/ROOT/- ././punct/2")
-    model = [Cluster([Mention(0, 2, 5, 4, "nominal"), Mention(1, 0, 2, 1, "nominal")])]
-    linked = add_rule_based_links([town, later], model)
+    linked = rule_based_clusters([town, later])
     assert spans(linked) == [[(0, 0, 1), (0, 2, 5), (1, 0, 2)]]
     assert linked[0].mentions[0].kind == "proper"
 
@@ -74,24 +147,32 @@ def test_a_pronoun_subject_or_a_non_copular_verb_adds_nothing():
     it_is = sentence("It/PRP/nsubj/1 is/VBZ/ROOT/- a/DT/det/3 town/NN/attr/1 ././punct/1")
     became = sentence("Ash/NNP/nsubj/1 became/VBD/ROOT/- a/DT/det/3 town/NN/attr/1 ././punct/1")
     it_is.tokens[1].lemma = "be"
+    later = sentence("The/DT/det/1 town/NN/nsubj/2 grew/VBD/ROOT/- ././punct/2")
     for first in (it_is, became):
-        model = [Cluster([Mention(0, 2, 4, 3, "nominal"), Mention(0, 2, 4, 3, "nominal")])]
-        assert spans(add_rule_based_links([first], model)) == spans(model)
+        assert spans(rule_based_clusters([first, later])) == [[(0, 2, 4), (1, 0, 2)]]
 
 
-def test_the_annotator_links_a_first_name_coreferee_leaves_alone(annotator):
+def test_the_annotator_links_a_first_name_back_to_the_full_name(annotator):
     document = annotator.annotate(
         "Ruth Baker opened a bakery in Leeds. "
         "Ten years later the bank lent Ruth and Tom the money for a second shop."
     )
-    words = [
-        [document.sentences[m.sentence].tokens[m.start : m.end] for m in cluster.mentions]
+    texts = [
+        [" ".join(document.sentences[m.sentence].words[m.start : m.end]) for m in cluster.mentions]
         for cluster in document.clusters
     ]
-    texts = [
-        [" ".join(token.text for token in mention) for mention in cluster] for cluster in words
-    ]
     assert ["Ruth Baker", "Ruth"] in texts
+
+
+def test_the_annotator_replaces_a_description_by_the_name_it_was_given(annotator):
+    document = annotator.annotate(
+        "Harwick is a small market town in the hills. The town received a charter in 1250."
+    )
+    texts = [
+        [" ".join(document.sentences[m.sentence].words[m.start : m.end]) for m in cluster.mentions]
+        for cluster in document.clusters
+    ]
+    assert ["Harwick", "a small market town", "The town"] in texts
 
 
 def test_the_subject_mention_spans_its_noun_phrase():
@@ -100,6 +181,5 @@ def test_the_subject_mention_spans_its_noun_phrase():
         "././punct/3"
     )
     mill.tokens[3].lemma = "be"
-    model = [Cluster([Mention(0, 4, 6, 5, "nominal"), Mention(0, 4, 6, 5, "nominal")])]
-    linked = add_rule_based_links([mill], model)
-    assert (0, 0, 3) in spans(linked)[0]
+    later = sentence("The/DT/det/1 museum/NN/nsubj/2 closed/VBD/ROOT/- ././punct/2")
+    assert (0, 0, 3) in spans(rule_based_clusters([mill, later]))[0]

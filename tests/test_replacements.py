@@ -51,17 +51,35 @@ def test_no_anaphora_without_a_replacement(engine):
 
 def test_an_indefinite_noun_phrase_is_no_replacement(engine):
     doc = document(
-        "A/DT/det/1 club/NN/nsubj/2 opened/VBD/ROOT/- ././punct/2",
-        "It/PRP/nsubj/1 grew/VBD/ROOT/- quickly/RB/advmod/1 ././punct/1",
+        "A/DT/det/1 coach/NN/nsubj/2 resigned/VBD/ROOT/- ././punct/2",
+        "He/PRP/nsubj/1 left/VBD/ROOT/- quickly/RB/advmod/1 ././punct/1",
         clusters=[[(0, 0, 2, "nominal"), (1, 0, 1, "pronoun")]],
     )
-    assert unfused(engine, doc) == ("PAIR_NONE", "It grew quickly .")
+    assert unfused(engine, doc) == ("PAIR_NONE", "He left quickly .")
     definite = document(
+        "The/DT/det/1 coach/NN/nsubj/2 resigned/VBD/ROOT/- ././punct/2",
+        "He/PRP/nsubj/1 left/VBD/ROOT/- quickly/RB/advmod/1 ././punct/1",
+        clusters=[[(0, 0, 2, "nominal"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, definite) == ("PAIR_ANAPHORA", "The coach left quickly .")
+
+
+def test_it_is_replaced_by_a_name_never_by_a_description(engine):
+    # Rated Wikipedia output had "it" (a temple) made "the construction", and "its" (offshore
+    # reserves of a province) "the product 's".
+    described = document(
         "The/DT/det/1 club/NN/nsubj/2 opened/VBD/ROOT/- ././punct/2",
         "It/PRP/nsubj/1 grew/VBD/ROOT/- quickly/RB/advmod/1 ././punct/1",
         clusters=[[(0, 0, 2, "nominal"), (1, 0, 1, "pronoun")]],
     )
-    assert unfused(engine, definite) == ("PAIR_ANAPHORA", "The club grew quickly .")
+    assert unfused(engine, described) == ("PAIR_NONE", "It grew quickly .")
+    named = document(
+        "Ashford/NNP/nsubj/1 opened/VBD/ROOT/- ././punct/1",
+        "It/PRP/nsubj/1 grew/VBD/ROOT/- quickly/RB/advmod/1 ././punct/1",
+        clusters=[[(0, 0, 1, "proper"), (1, 0, 1, "pronoun")]],
+    )
+    named.sentences[0].tokens[0].ent_type = "ORG"
+    assert unfused(engine, named) == ("PAIR_ANAPHORA", "Ashford grew quickly .")
 
 
 def test_a_name_before_the_pronoun_in_its_own_sentence_blocks_the_replacement(engine):

@@ -1,1 +1,1 @@
-"""Annotation backends: spaCy + coreferee (default), Stanza, and CoNLL-U input."""
+"""Annotation backends: spaCy with the project's coreference (default), Stanza, and CoNLL-U input."""

@@ -1,18 +1,26 @@
-"""Rule-based coreference links that the statistical model (coreferee) leaves out.
+"""Chains of names and noun phrases, by rule: the part of coreference that is not pronouns.
 
+- Definite descriptions: "the company" links to the nearest earlier noun phrase with the same
+  noun ("the company at the centre of the scandal"), when it adds no word of its own.
 - Predicate nominatives: in "Tarnbridge is a small market town", the subject and the predicate
-  noun phrase name one entity. coreferee links "the town" to "a small market town" but not to
-  "Tarnbridge", so the unfused sentence read "A small market town received a charter".
-- Repeated names: a name said again in a later sentence ("Kingwood Middle School ... Kingwood
-  Middle School") or shortened to a first name or surname ("Amy Gumm ... Amy") is often not
-  linked, while the released DiscoFuse labels (from whole-document coreference) count it as
-  anaphora. On the dev pairs, every such unlinked repetition was gold anaphora.
+  noun phrase name one entity, so "the town" later can be replaced by "Tarnbridge".
+- Repeated names: a name said again ("Kingwood Middle School ... Kingwood Middle School") or,
+  for a person, shortened to a first name or surname ("Amy Gumm ... Gumm"). The released
+  DiscoFuse labels count such a repetition as anaphora; on the dev pairs every one was.
+
+These replaced the statistical model's (coreferee's) chains of names and noun phrases: it was
+three times slower than the rest of annotation together, and its chains scored lower on
+OntoGUM (README, "Coreference").
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from discofuse.annotate.text_input import MAX_SENTENCE_TOKENS
 from discofuse.document import PRONOUN, PROPER, Cluster, Mention, Sentence, mention_kind
 from discofuse.labels import (
+    DEFINITE_DETERMINERS,
     NOT_REFERRING_ENTITIES,
     NOUN_PHRASE_LEFT_DEPS,
     PRONOUN_TAGS,
@@ -20,12 +28,89 @@ from discofuse.labels import (
 )
 
 
-def add_rule_based_links(sentences: list[Sentence], clusters: list[Cluster]) -> list[Cluster]:
-    """New clusters: the model's plus predicate nominatives and repeated names (input unchanged)."""
-    clusters = [Cluster(mentions=list(cluster.mentions)) for cluster in clusters]
+def rule_based_clusters(sentences: list[Sentence]) -> list[Cluster]:
+    """Chains of definite descriptions, predicate nominatives and repeated names."""
+    clusters: list[Cluster] = []
+    link_definite_descriptions(sentences, clusters)
     link_predicate_nominals(sentences, clusters)
     link_repeated_names(sentences, clusters)
     return clusters
+
+
+DESCRIPTION_WINDOW = 2
+"""How many sentences before a definite description ("the company") its antecedent may be."""
+NOT_DESCRIPTION_DEPS = frozenset({"compound", "amod", "nmod", "npadvmod", "attr"})
+"""A noun in these positions modifies another word or is a predicate ("He was the player")."""
+RESTRICTIVE_DEPS = frozenset({"prep", "acl", "relcl", "appos"})
+"""Dependents after a noun that say which one it is ("the company at the centre of ...")."""
+
+
+def link_definite_descriptions(sentences: list[Sentence], clusters: list[Cluster]) -> None:
+    """Link a definite description ("the company", "this town") to the nearest earlier noun
+    phrase with the same noun, in its sentence or the `DESCRIPTION_WINDOW` before. Every word
+    before its noun ("the second goal") must be in the earlier phrase, and a description that
+    says more after its noun ("the company at the centre of ...") introduces an entity."""
+    for index, sentence in enumerate(sentences):
+        if len(sentence.tokens) > MAX_SENTENCE_TOKENS:
+            continue
+        for head in _definite_descriptions(sentence):
+            anaphor = noun_phrase(index, sentence, head)
+            words = {word.lower() for word in sentence.words[anaphor.start : head]}
+            antecedent = _same_noun_before(sentences, index, head, words - DEFINITE_DETERMINERS)
+            if antecedent is not None:
+                _link(clusters, antecedent, anaphor)
+
+
+def _definite_descriptions(sentence: Sentence) -> list[int]:
+    """Heads of common-noun phrases with a definite determiner and nothing after the noun."""
+    tokens = sentence.tokens
+    definite, restricted = set(), set()
+    for index, token in enumerate(tokens):
+        if token.dep == "det" and token.text.lower() in DEFINITE_DETERMINERS and index < token.head:
+            definite.add(token.head)
+        elif token.dep in RESTRICTIVE_DEPS and index > token.head:
+            restricted.add(token.head)
+    return [
+        head
+        for head in sorted(definite - restricted)
+        if tokens[head].tag in ("NN", "NNS")
+        and tokens[head].dep not in NOT_DESCRIPTION_DEPS
+        and tokens[head].ent_type not in NOT_REFERRING_ENTITIES
+    ]
+
+
+def positions_before(
+    sentences: list[Sentence], sentence_index: int, index: int, window: int
+) -> Iterator[tuple[int, int]]:
+    """(sentence, token) before token `index` of `sentence_index`, nearest first, in that
+    sentence and the `window` before it; sentences over MAX_SENTENCE_TOKENS are skipped."""
+    for s in range(sentence_index, max(0, sentence_index - window) - 1, -1):
+        length = len(sentences[s].tokens)
+        if length > MAX_SENTENCE_TOKENS:
+            continue
+        for i in range((index if s == sentence_index else length) - 1, -1, -1):
+            yield s, i
+
+
+def _same_noun_before(
+    sentences: list[Sentence], index: int, head: int, modifiers: set[str]
+) -> Mention | None:
+    """The nearest earlier noun phrase with the noun at `head`, if it has all the `modifiers`."""
+    noun = sentences[index].tokens[head]
+    for s, i in positions_before(sentences, index, head, DESCRIPTION_WINDOW):
+        sentence = sentences[s]
+        token = sentence.tokens[i]
+        if token.tag != noun.tag or token.lemma.lower() != noun.lemma.lower():
+            continue
+        if token.dep == "compound":
+            continue
+        mention = noun_phrase(s, sentence, i)
+        if s == index and mention.end > head:
+            continue
+        if modifiers <= {word.lower() for word in sentence.words[mention.start : mention.end]}:
+            return mention
+        return None  # the nearest same noun differs ("the first goal" ... "the second goal")
+    return None
 
 
 def link_predicate_nominals(sentences: list[Sentence], clusters: list[Cluster]) -> None:
@@ -70,43 +155,70 @@ def noun_phrase(index: int, sentence: Sentence, head: int) -> Mention:
 
 def link_repeated_names(sentences: list[Sentence], clusters: list[Cluster]) -> None:
     """Link each proper name to the nearest earlier name it repeats or, for a person, shortens
-    (a prefix or suffix of its words), unless both are linked already."""
+    (a prefix or suffix of its words), unless both are linked already. A shortened name that
+    fits two people ("Lincoln" after "Nancy Lincoln" and "Abraham Lincoln") is left alone."""
     earlier: list[Mention] = []
     for index, sentence in enumerate(sentences):
-        names = _names(index, sentence)
-        for name in names:
+        for name in _names(index, sentence):
             antecedent = _nearest_match(sentences, earlier, name)
             if antecedent is not None:
                 _link(clusters, antecedent, name)
-        earlier.extend(names)
+            earlier.append(name)
 
 
 def _names(index: int, sentence: Sentence) -> list[Mention]:
-    """Maximal runs of proper-noun tokens, as mentions headed by their last token."""
-    names, start = [], None
+    """Maximal runs of proper-noun tokens, hyphenated ones included ("Lewis - Francis"), with
+    the "the" they take ("the Magpies"), as mentions headed by their last token."""
+    names = []
     tokens = sentence.tokens
-    for position, token in enumerate([*tokens, None]):
-        is_name = token is not None and token.tag in PROPER_NOUN_TAGS
-        if is_name and start is None:
-            start = position
-        elif not is_name and start is not None:
-            if tokens[position - 1].ent_type not in NOT_REFERRING_ENTITIES:
-                names.append(Mention(index, start, position, position - 1, PROPER))
-            start = None
+    position = 0
+    while position < len(tokens):
+        if tokens[position].tag not in PROPER_NOUN_TAGS:
+            position += 1
+            continue
+        start, end = position, position + 1
+        while end < len(tokens):
+            if tokens[end].tag in PROPER_NOUN_TAGS:
+                end += 1
+            elif tokens[end].tag == "HYPH" and end + 1 < len(tokens) and (
+                tokens[end + 1].tag in PROPER_NOUN_TAGS
+            ):
+                end += 2
+            else:
+                break
+        if start > 0 and tokens[start - 1].text.lower() == "the" and start <= tokens[start - 1].head < end:
+            start -= 1
+        if tokens[end - 1].ent_type not in NOT_REFERRING_ENTITIES:
+            names.append(Mention(index, start, end, end - 1, PROPER))
+        position = end
     return names
 
 
 def _nearest_match(
     sentences: list[Sentence], earlier: list[Mention], name: Mention
 ) -> Mention | None:
-    words = _words(sentences, name)
+    """The nearest earlier mention of the same name or of a person's longer name it shortens;
+    a longer name only when every earlier longer name it could shorten is one person's
+    ("Huxley" after "Aldous Huxley" and "Gervas Huxley" links only to another "Huxley")."""
+    words = _name_words(sentences, name)
+    longer = [
+        candidate
+        for candidate in earlier
+        if _is_person(sentences, candidate) and _shortens(words, _name_words(sentences, candidate))
+    ]
+    if longer:
+        first = _name_words(sentences, longer[0])
+        if any(not _same_person(first, _name_words(sentences, other)) for other in longer[1:]):
+            longer = []  # two people it could be short for
     for candidate in reversed(earlier):
-        if candidate.sentence == name.sentence:
-            continue
-        full = _words(sentences, candidate)
-        if full == words or (_is_person(sentences, candidate) and _shortens(words, full)):
+        if _name_words(sentences, candidate) == words or candidate in longer:
             return candidate
     return None
+
+
+def _same_person(one: list[str], other: list[str]) -> bool:
+    """One full name, or one extending the other ("Kelly Holmes", "Dame Kelly Holmes")."""
+    return one == other or _shortens(one, other) or _shortens(other, one)
 
 
 def _shortens(words: list[str], full: list[str]) -> bool:
@@ -116,17 +228,20 @@ def _shortens(words: list[str], full: list[str]) -> bool:
 
 
 def _is_person(sentences: list[Sentence], mention: Mention) -> bool:
-    """Only a person's name is shortened to a part of it; "College" is not "Highfield College"."""
+    """Only a person's name is shortened to a part of it; "College" is not "Highfield College",
+    nor the company "Head" the racket "Head Ti"."""
     return sentences[mention.sentence].tokens[mention.head].ent_type == "PERSON"
 
 
-def _words(sentences: list[Sentence], mention: Mention) -> list[str]:
-    return sentences[mention.sentence].words[mention.start : mention.end]
+def _name_words(sentences: list[Sentence], mention: Mention) -> list[str]:
+    """The name's words in lower case, without its "the"."""
+    words = [word.lower() for word in sentences[mention.sentence].words[mention.start : mention.end]]
+    return words[1:] if words[0] == "the" else words
 
 
 def _link(clusters: list[Cluster], one: Mention, other: Mention) -> None:
     """Put two mentions in one cluster, unless the model already put them in different ones."""
-    first, second = _cluster_of(clusters, one), _cluster_of(clusters, other)
+    first, second = cluster_with_head(clusters, one), cluster_with_head(clusters, other)
     if first is not None and first is second:
         return
     if first is None and second is None:
@@ -142,14 +257,11 @@ def _add(cluster: Cluster, mention: Mention) -> None:
     cluster.mentions.sort(key=lambda m: (m.sentence, m.start))
 
 
-def _cluster_of(clusters: list[Cluster], mention: Mention) -> Cluster | None:
-    """The cluster with a mention overlapping `mention` in the same sentence, if any."""
+def cluster_with_head(clusters: list[Cluster], mention: Mention) -> Cluster | None:
+    """The cluster with a mention of the same head word: overlapping spans are not enough
+    ("An IAAF statement" holds the name "IAAF" but is not the IAAF)."""
     for cluster in clusters:
         for other in cluster.mentions:
-            if (
-                other.sentence == mention.sentence
-                and other.start < mention.end
-                and mention.start < other.end
-            ):
+            if other.sentence == mention.sentence and other.head == mention.head:
                 return cluster
     return None

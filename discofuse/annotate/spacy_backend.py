@@ -1,4 +1,4 @@
-"""Annotate text with spaCy (+ coreferee) into the backend-neutral `Document` model."""
+"""Annotate text with spaCy (+ the project's coreference) into the backend-neutral `Document` model."""
 
 from __future__ import annotations
 
@@ -10,13 +10,11 @@ from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.tokens import Token as SpacyToken
 
-from discofuse.annotate.coref_links import add_rule_based_links
-from discofuse.annotate.resolution import shared_resolver, trusted_clusters
+from discofuse.annotate.resolution import document_clusters
 from discofuse.annotate.spacy_loader import shared_pipeline
-from discofuse.annotate.text_input import MAX_CHARS, MAX_SENTENCE_TOKENS, check_text
-from discofuse.document import Cluster, Document, Mention, Sentence, Token, mention_kind
+from discofuse.annotate.text_input import MAX_CHARS, check_text
+from discofuse.document import Document, Sentence, Token
 from discofuse.errors import BadInputError
-from discofuse.labels import NOUN_PHRASE_LEFT_DEPS, PRONOUN_TAGS
 
 Pretokenized = Sequence[Sequence[str]]
 """Sentences given as lists of words: kept exactly, one `Sentence` per inner list."""
@@ -24,12 +22,6 @@ Pretokenized = Sequence[Sequence[str]]
 AnnotatorInput = str | bytes | Pretokenized
 
 _GIVEN_STARTS = "discofuse_sentence_starts"
-COREF_WINDOW_TOKENS = 2_000
-"""Coreference runs over windows of whole sentences of at most this many tokens (about six
-paragraphs; a BBC report fits in one). coreferee compares each noun with those before it in
-its Doc, so its cost grows faster than the window: on 5,000 tokens of a repetitive article a
-window of 5,000 ran at 214 words/s, one of 2,000 at 412; on real sports text 2,000 and 1,000
-were alike (1,313 and 1,323). The rules use a sentence and its neighbour."""
 _BLANK_LINE = re.compile(r"\n\s*\n")
 
 
@@ -48,11 +40,10 @@ class SpacyAnnotator:
         batch_size: int = 64,
         max_chars: int = MAX_CHARS,
     ):
-        self.nlp = nlp if nlp is not None else shared_pipeline(coref)
-        self.coref = "coreferee" in self.nlp.pipe_names
+        self.nlp = nlp if nlp is not None else shared_pipeline()
+        self.coref = coref
         self.batch_size = batch_size
         self.max_chars = max_chars
-        self._no_coref = ["coreferee"] if self.coref else []
 
     def annotate(self, text: AnnotatorInput, doc_id: str = "") -> Document:
         return next(self.annotate_many([(doc_id, text)]))
@@ -72,9 +63,7 @@ class SpacyAnnotator:
                 for unit in (value if isinstance(value, list) else [value])
             ]
             parsed: dict[int, list[Doc]] = {}
-            for doc, position in self.nlp.pipe(
-                units, as_tuples=True, batch_size=self.batch_size, disable=self._no_coref
-            ):
+            for doc, position in self.nlp.pipe(units, as_tuples=True, batch_size=self.batch_size):
                 parsed.setdefault(position, []).append(doc)
             for position, (doc_id, _) in enumerate(prepared):
                 docs = parsed.get(position) or [self.nlp.make_doc("")]
@@ -86,7 +75,7 @@ class SpacyAnnotator:
     ) -> tuple[Document, list[list[int]]]:
         """One text parsed whole (no paragraph split) and the character offset of every token,
         by sentence, for benchmarks whose gold is given in character offsets (GAP)."""
-        doc = self.nlp(check_text(text, self.max_chars), disable=self._no_coref)
+        doc = self.nlp(check_text(text, self.max_chars))
         offsets = [[token.idx for token in tokens] for tokens in sentence_tokens(doc)]
         return self.to_document(doc, doc_id), offsets
 
@@ -99,8 +88,8 @@ class SpacyAnnotator:
         `nlp.pipe`: how the output audit re-reads the examples of a document."""
         docs = (self._to_spacy_input(sentences) for sentences in groups)
         return [
-            _sentences(doc)[0]
-            for doc in self.nlp.pipe(docs, batch_size=self.batch_size, disable=self._no_coref)
+            _sentences(doc)
+            for doc in self.nlp.pipe(docs, batch_size=self.batch_size)
         ]
 
     def split_sentences(self, texts: Sequence[str], pretokenized: bool = False) -> Pretokenized:
@@ -134,61 +123,21 @@ class SpacyAnnotator:
         return doc
 
     def to_document(self, doc: Doc, doc_id: str = "") -> Document:
-        """Convert a Doc parsed without coreferee, adding coreference when it is on; heads that
-        leave their sentence become ROOT.
-
-        Pre-tokenized sentences stay as given even where the parser would split them."""
-        sentences, where = _sentences(doc)
-        clusters = []
-        if self.coref:
-            chains = [
-                cluster
-                for window, positions in self._coreferee(doc)
-                for cluster in _clusters(window, positions, where)
-            ]
-            trusted = trusted_clusters(sentences, chains, shared_resolver())
-            clusters = add_rule_based_links(sentences, trusted)
+        """Convert a parsed Doc, adding coreference when it is on; heads that leave their
+        sentence become ROOT. Pre-tokenized sentences stay as given even where the parser
+        would split them."""
+        sentences = _sentences(doc)
+        clusters = document_clusters(sentences) if self.coref else []
         return Document(id=doc_id, sentences=sentences, clusters=clusters)
 
 
-    def _coreferee(self, doc: Doc) -> list[tuple[Doc, list[int] | None]]:
-        """coreferee's chains, as (Doc with chains, its token positions in `doc` or None when
-        it is `doc` itself) per window. Sentences over MAX_SENTENCE_TOKENS are left out
-        (coreferee is quadratic in sentence length), and a long document is cut into windows
-        of whole sentences of at most COREF_WINDOW_TOKENS, so time and memory per document stay
-        bounded; a chain never crosses a window."""
-        coreferee = self.nlp.get_pipe("coreferee")
-        sentences = list(doc.sents)
-        kept = [span for span in sentences if len(span) <= MAX_SENTENCE_TOKENS]
-        if len(kept) == len(sentences) and len(doc) <= COREF_WINDOW_TOKENS:
-            return [(coreferee(doc), None)]
-        windows: list[list[int]] = []  # [start, end) token ranges of consecutive sentences
-        for span in sentences:
-            if len(span) > MAX_SENTENCE_TOKENS:
-                windows.append([span.end, span.end])  # skipped: the next window starts after it
-            elif not windows or span.end - windows[-1][0] > COREF_WINDOW_TOKENS:
-                windows.append([span.start, span.end])
-            else:
-                windows[-1][1] = span.end
-        # One copy per window (a copy per sentence rescans the whole Doc's entities each time).
-        return [
-            (coreferee(doc[start:end].as_doc()), list(range(start, end)))
-            for start, end in windows
-            if end > start
-        ]
-
-
-def _sentences(doc: Doc) -> tuple[list[Sentence], dict[int, tuple[int, int]]]:
-    """The Doc's sentences, and where each kept Doc token went (sentence, position)."""
+def _sentences(doc: Doc) -> list[Sentence]:
+    """The Doc's sentences as `Sentence`s (heads local to each sentence)."""
     sentences: list[Sentence] = []
-    where: dict[int, tuple[int, int]] = {}
     for kept in sentence_tokens(doc):
-        sentence_index = len(sentences)
         local_of = {token.i: local for local, token in enumerate(kept)}
-        for token in kept:
-            where[token.i] = (sentence_index, local_of[token.i])
         sentences.append(Sentence(tokens=[_convert_token(t, local_of) for t in kept]))
-    return sentences, where
+    return sentences
 
 
 def sentence_tokens(doc: Doc) -> list[list[SpacyToken]]:
@@ -219,49 +168,3 @@ def _convert_token(token: SpacyToken, local_of: dict[int, int]) -> Token:
         morph=str(token.morph),
         ent_type=token.ent_type_,
     )
-
-
-def _span_of(head: SpacyToken) -> tuple[int, int]:
-    """Document token range [start, end) of the noun phrase headed by `head` (pre-head part only)."""
-    if head.tag_ in PRONOUN_TAGS:
-        return head.i, head.i + 1
-    start = head.i
-    for child in head.lefts:
-        if child.dep_ in NOUN_PHRASE_LEFT_DEPS:
-            start = min(start, child.left_edge.i)
-    return start, head.i + 1
-
-
-def _clusters(
-    doc: Doc, positions: list[int] | None, where: dict[int, tuple[int, int]]
-) -> list[Cluster]:
-    """coreferee chains as clusters of span mentions, dropping mentions that cross sentences.
-    `positions` maps the tokens of a Doc that holds only some sentences to the whole Doc's."""
-
-    def located(i: int) -> tuple[int, int] | None:
-        return where.get(i if positions is None else positions[i])
-
-    clusters = []
-    for chain in doc._.coref_chains or []:
-        mentions = []
-        for coreferee_mention in chain:
-            heads = [doc[i] for i in coreferee_mention.token_indexes]
-            spans = [_span_of(head) for head in heads]
-            start, end = min(s for s, _ in spans), max(e for _, e in spans)
-            first, last, head = located(start), located(end - 1), located(heads[0].i)
-            if first is None or last is None or head is None or first[0] != last[0]:
-                continue  # crosses a sentence boundary or starts on a dropped space token
-            if last[1] - first[1] != end - 1 - start:
-                continue  # a space token inside the span
-            mentions.append(
-                Mention(
-                    sentence=first[0],
-                    start=first[1],
-                    end=last[1] + 1,
-                    head=head[1],
-                    kind=mention_kind(heads[0].tag_),
-                )
-            )
-        if len(mentions) > 1:
-            clusters.append(Cluster(mentions=mentions))
-    return clusters

@@ -9,11 +9,11 @@ PAIR_MARKER = "||"
 MAX_CHARS = 1_000_000
 """spaCy's own default `nlp.max_length`: longer documents need ~1 GB per 100k words to parse."""
 MAX_SENTENCE_TOKENS = 150
-"""The longest sentence coreference reads and the rules unfuse. coreferee's cost grows with the
-square of a sentence's length (a 720-token run-on took 17 s), and such "sentences" are flattened
-lists and tables, not prose: the DiscoFuse dev file's longest sentence has 48 tokens, and about
-7% of Wikipedia pages have one over this limit. A longer sentence is still parsed and kept; the
-coreference (coreferee and the pronoun resolver) skips it and its candidates are filtered as `long_sentence`."""
+"""The longest sentence coreference reads and the rules unfuse. Such "sentences" are flattened
+lists and tables, not prose (the DiscoFuse dev file's longest sentence has 48 tokens, and about
+7% of Wikipedia pages have one over this limit), and rule search and coreference cost grow
+faster than their length. A longer sentence is still parsed and kept; coreference skips it and
+its candidates are filtered as `long_sentence`."""
 
 
 def check_text(text: str | bytes, max_chars: int = MAX_CHARS) -> str:

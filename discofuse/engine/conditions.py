@@ -28,6 +28,7 @@ from discofuse.engine.state import State
 from discofuse.engine.yaml_source import RuleError, line_of
 from discofuse.labels import (
     CANONICAL_LABELS,
+    DEFINITE_DETERMINERS,
     NOT_REFERRING_ENTITIES,
     PRONOUN_GROUPS,
     PROPER_NOUN_TAGS,
@@ -551,7 +552,6 @@ def _kinds(node: Mapping, key: str, default: list[str], scope: CompileScope) -> 
 
 
 _KIND_RANK = {"proper": 0, "nominal": 1, "pronoun": 2}
-DEFINITE_DETERMINERS = frozenset({"the", "this", "these", "that", "those"})
 
 
 def mention_pairs(
@@ -593,7 +593,9 @@ def mention_pairs(
             continue
         tokens = state.document.sentences[anaphor.sentence].tokens
         if anaphor.kind != "pronoun" and (
-            tokens[anaphor.head].dep in NOT_AN_ANAPHOR_DEPS or _in_a_match_name(tokens, anaphor)
+            tokens[anaphor.head].dep in NOT_AN_ANAPHOR_DEPS
+            or _in_a_match_name(tokens, anaphor)
+            or _after_indefinite_article(tokens, anaphor)
         ):
             continue
         best = replacement_for(state, cluster.mentions, anaphor, to_list)
@@ -603,6 +605,11 @@ def mention_pairs(
             continue
         pairs.append(MentionPair(anaphor, span, best, state.mention_positions(to_list, best)))
     return sorted(pairs, key=lambda pair: pair.anaphor_span)
+
+
+def _after_indefinite_article(tokens, anaphor: Mention) -> bool:
+    """"a McGeady shot": a longer name would need "an" or "a" to agree with its first word."""
+    return anaphor.start > 0 and tokens[anaphor.start - 1].text.lower() in ("a", "an")
 
 
 MATCH_WORDS = frozenset({"v", "v.", "vs", "vs.", "versus"})
@@ -640,6 +647,7 @@ CONTRACTIONS = frozenset({"'s", "'re", "'ll", "'d", "'ve", "'m"})
 QUOTES = frozenset({'"', "``", "''"})
 IMPERSONAL_VERBS = frozenset({"happen", "seem", "appear", "transpire", "turn", "rain", "snow"})
 PLURAL_PRONOUNS = frozenset(word for word, group in PRONOUN_GROUPS.items() if group == "they")
+NEUTER_PRONOUNS = frozenset(word for word, group in PRONOUN_GROUPS.items() if group == "it")
 GENDERED_PRONOUNS = frozenset(
     word for word, group in PRONOUN_GROUPS.items() if group in ("he", "she")
 )
@@ -732,8 +740,8 @@ def replacement_for(
     """The mention whose words replace `anaphor`, or None when none reads right.
 
     - the entity's proper name in the first part (for he/she a name the tagger marks PERSON);
-    - else, for a pronoun only, a definite noun phrase of the first part ("the town", "the
-      club 's manager"), never an indefinite or bare noun ("a town", "housewife");
+    - else, for he/she only, a definite noun phrase of the first part ("the club 's
+      manager"), never an indefinite or bare noun ("housewife"); "it" and "they" only by a name;
     - a nominal anaphor ("the company") only by a name: a noun phrase is no more specific;
       a person's name only by a longer form of the same name ("Hewitt" -> "Lleyton Hewitt");
     - never a mention that contains the anaphor, holds a pronoun ("his father": chains of
@@ -766,15 +774,17 @@ def replacement_for(
             continue  # "he" for "North Florida" or "Houston": a person's pronoun needs a person
         if mention.kind == "nominal" and (anaphor.kind != "pronoun" or not _definite(tokens, mention)):
             continue
-        if mention.kind == "nominal" and _words(state, anaphor)[0] in PLURAL_PRONOUNS:
-            continue  # "they" only by a name: plural links to descriptions are the resolver's
-            # weakest (raters found "they" made "the women" and "the firm 's shareholdings")
+        if mention.kind == "nominal" and _words(state, anaphor)[0] in PLURAL_PRONOUNS | NEUTER_PRONOUNS:
+            continue  # "they" and "it" only by a name: their links to descriptions are the
+            # resolver's weakest (raters found "they" made "the women" and "the firm 's
+            # shareholdings", "it" made "the construction" for a temple, "the product 's reserves")
         if anaphor.kind == "nominal" and _plural(state, anaphor) and not _plural(state, mention):
             continue  # "the women 's race" is no one runner's race
         if _words(state, mention) == _words(state, anaphor):
             continue  # a name said again: replacing it changes nothing
         if anaphor.kind == "proper" and not (
-            _extends(_words(state, mention), _words(state, anaphor)) and _person_name(tokens, mention)
+            _extends(_words(state, mention), _words(state, anaphor))
+            and _person_name(tokens, mention)
         ):
             continue  # only a person's name by its longer form ("Hewitt" -> "Lleyton Hewitt")
         usable.append(mention)
