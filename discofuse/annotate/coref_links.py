@@ -157,13 +157,14 @@ def link_repeated_names(sentences: list[Sentence], clusters: list[Cluster]) -> N
     """Link each proper name to the nearest earlier name it repeats or, for a person, shortens
     (a prefix or suffix of its words), unless both are linked already. A shortened name that
     fits two people ("Lincoln" after "Nancy Lincoln" and "Abraham Lincoln") is left alone."""
-    earlier: list[Mention] = []
+    earlier = _EarlierNames()
     for index, sentence in enumerate(sentences):
         for name in _names(index, sentence):
-            antecedent = _nearest_match(sentences, earlier, name)
+            words = _name_words(sentences, name)
+            antecedent = earlier.nearest_match(words)
             if antecedent is not None:
                 _link(clusters, antecedent, name)
-            earlier.append(name)
+            earlier.add(words, name, _is_person(sentences, name))
 
 
 def _names(index: int, sentence: Sentence) -> list[Mention]:
@@ -194,48 +195,59 @@ def _names(index: int, sentence: Sentence) -> list[Mention]:
     return names
 
 
-def _nearest_match(
-    sentences: list[Sentence], earlier: list[Mention], name: Mention
-) -> Mention | None:
-    """The nearest earlier mention of the same name or of a person's longer name it shortens;
-    a longer name only when every earlier longer name it could shorten is one person's
-    ("Huxley" after "Aldous Huxley" and "Gervas Huxley" links only to another "Huxley")."""
-    words = _name_words(sentences, name)
-    longer = [
-        candidate
-        for candidate in earlier
-        if _is_person(sentences, candidate) and _shortens(words, _name_words(sentences, candidate))
-    ]
-    if longer:
-        first = _name_words(sentences, longer[0])
-        if any(not _same_person(first, _name_words(sentences, other)) for other in longer[1:]):
-            longer = []  # two people it could be short for
-    for candidate in reversed(earlier):
-        if _name_words(sentences, candidate) == words or candidate in longer:
-            return candidate
-    return None
+class _EarlierNames:
+    """The names read so far, indexed by their words and, for people, by each shorter first or
+    last part, so that a lookup is a dictionary hit (a long article has thousands of names)."""
+
+    def __init__(self) -> None:
+        self._count = 0
+        self._exact: dict[tuple[str, ...], tuple[int, Mention]] = {}
+        self._parts: dict[tuple[str, ...], tuple[list[tuple[str, ...]], tuple[int, Mention]]] = {}
+
+    def add(self, words: tuple[str, ...], mention: Mention, person: bool) -> None:
+        self._count += 1
+        self._exact[words] = (self._count, mention)
+        if person:
+            for size in range(1, len(words)):
+                for part in {words[:size], words[-size:]}:
+                    fulls = self._parts[part][0] if part in self._parts else []
+                    if words not in fulls:
+                        fulls.append(words)
+                    self._parts[part] = (fulls, (self._count, mention))
+
+    def nearest_match(self, words: tuple[str, ...]) -> Mention | None:
+        """The nearest earlier mention of the same name or of a person's longer name it
+        shortens; a longer name only when every earlier longer name it could shorten is one
+        person's ("Huxley" after "Aldous Huxley" and "Gervas Huxley" links only to another
+        "Huxley")."""
+        found = [self._exact[words]] if words in self._exact else []
+        if words in self._parts:
+            fulls, last = self._parts[words]
+            if all(_same_person(fulls[0], other) for other in fulls[1:]):
+                found.append(last)
+        return max(found, key=lambda entry: entry[0])[1] if found else None
 
 
-def _same_person(one: list[str], other: list[str]) -> bool:
+def _same_person(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
     """One full name, or one extending the other ("Kelly Holmes", "Dame Kelly Holmes")."""
     return one == other or _shortens(one, other) or _shortens(other, one)
 
 
-def _shortens(words: list[str], full: list[str]) -> bool:
+def _shortens(words: tuple[str, ...], full: tuple[str, ...]) -> bool:
     """A first name or surname of a longer name ("Amy" or "Gumm" of "Amy Gumm")."""
     size = len(words)
     return size < len(full) and words in (full[:size], full[-size:])
 
 
 def _is_person(sentences: list[Sentence], mention: Mention) -> bool:
-    """Only a person's name is shortened to a part of it; "College" is not "Highfield College",
-    nor the company "Head" the racket "Head Ti"."""
+    """Only a person's name is shortened to a part of it; "College" is not "Highfield College"."""
     return sentences[mention.sentence].tokens[mention.head].ent_type == "PERSON"
 
 
-def _name_words(sentences: list[Sentence], mention: Mention) -> list[str]:
+def _name_words(sentences: list[Sentence], mention: Mention) -> tuple[str, ...]:
     """The name's words in lower case, without its "the"."""
-    words = [word.lower() for word in sentences[mention.sentence].words[mention.start : mention.end]]
+    tokens = sentences[mention.sentence].tokens[mention.start : mention.end]
+    words = tuple(token.text.lower() for token in tokens)
     return words[1:] if words[0] == "the" else words
 
 
