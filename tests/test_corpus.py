@@ -91,6 +91,16 @@ def test_table_markup_is_dropped():
     assert texts and not any("{|" in t or "|-" in t or "||" in t for t in texts)
 
 
+def test_a_table_inside_onlyinclude_is_dropped_and_its_prose_kept():
+    wikitext = (
+        "Ashby is a market town.<onlyinclude>\n{| class=\"wikitable\"\n|-\n! Year !! Winner\n"
+        "|-\n| 1990 || Tom Hale won the cup\n|}\nThe fair opens in May.</onlyinclude>\n"
+    )
+    text = wikipedia.wikitext_to_text(wikitext)
+    assert "Winner" not in text and "Tom Hale" not in text
+    assert "Ashby is a market town." in text and "The fair opens in May." in text
+
+
 def test_multistream_dump_splits_into_ranges(tmp_path):
     """A multistream dump made here from the sample: one bz2 stream per page after the header."""
     xml = SAMPLE_XML.read_bytes()

@@ -177,7 +177,7 @@ def wikitext_to_text(wikitext: str) -> str:
     code = mwparserfromhell.parse(wikitext)
     for node in code.filter(recursive=False, forcetype=(Template, Heading, Comment)):
         _remove(code, node)
-    for node in code.filter_tags(recursive=False):
+    for node in code.filter_tags(recursive=True):  # also inside kept tags (<onlyinclude>)
         if str(node.tag).lower() in DROPPED_TAGS:
             _remove(code, node)
     for link in code.filter_wikilinks(recursive=False):
