@@ -1,8 +1,10 @@
 """Hostile inputs and scaling, one process: how long each bounded step takes on inputs made to
 hurt it, the largest search a shipped rule needs on real text, and annotation time and peak
-memory for 1x, 2x and 4x one long document (cost should grow linearly, memory stay flat).
+memory for 1x, 2x and 4x one long document (cost should grow linearly, memory stay flat),
+and the issue's case of one real document just under the 1,000,000-character limit (BBC
+articles from ../shared joined, read in place): annotation, rules and audit, peak RSS.
 
-Usage: python bench/hostile_inputs.py [--paragraphs N]
+Usage: python bench/hostile_inputs.py [--paragraphs N] [--long-chars N (0: skip)]
 """
 
 from __future__ import annotations
@@ -15,13 +17,16 @@ import tracemalloc
 from pathlib import Path
 
 from discofuse.annotate.spacy_backend import SpacyAnnotator
+from discofuse.audit import Auditor
 from discofuse.corpus import wikipedia
+from discofuse.corpus.steps import GenerationConfig, unfuse_document
 from discofuse.engine import Engine, RuleError, load_rules
 from discofuse.engine import conditions as engine_conditions
 from discofuse.tsv import read_rows
 
 REPO = Path(__file__).resolve().parent.parent
 DEV = REPO.parent / "shared" / "data" / "discofuse_dev.tsv"
+BBC = REPO.parent / "shared" / "data" / "sports" / "bbc_sport"
 PARAGRAPH = (
     "The new stadium opened in 2004 after two years of building work. The club moved there "
     "from its old ground, which had stood by the river since 1899, and the first match drew "
@@ -106,9 +111,38 @@ def scaling(annotator: SpacyAnnotator, paragraphs: int) -> None:
     print(f"process peak RSS after all sizes: {rss:,.0f} MB")
 
 
+def real_long_document(annotator: SpacyAnnotator, chars: int) -> None:
+    """BBC articles joined into one document of about `chars` characters (many names, quotes
+    and pronouns: what the synthetic paragraph lacks), through annotation, rules and audit."""
+    texts, size = [], 0
+    for path in sorted(BBC.glob("*.txt")):
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        if size + len(text) + 2 > chars:
+            break
+        texts.append(text)
+        size += len(text) + 2
+    if not texts:
+        print("\nreal long document: no BBC articles in ../shared, skipped")
+        return
+    text = "\n\n".join(texts)
+    rules = load_rules("paper")
+    engine, auditor = Engine(rules), Auditor(annotator.parse_many, rules.inserted_words)
+    started = time.perf_counter()
+    document = annotator.annotate(text, "long")
+    annotated = time.perf_counter()
+    examples = sum(1 for _ in unfuse_document(document, engine, GenerationConfig(), auditor=auditor))
+    finished = time.perf_counter()
+    words = sum(len(sentence.tokens) for sentence in document.sentences)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"\nreal long document: {len(text):,} characters, {words:,} words: annotation "
+          f"{annotated - started:.0f} s ({words / (annotated - started):,.0f} words/s), rules and "
+          f"audit {finished - annotated:.0f} s, {examples:,} examples, process peak RSS {rss:,.0f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--paragraphs", type=int, default=40)
+    parser.add_argument("--long-chars", type=int, default=970_000)
     args = parser.parse_args()
     hostile_markup()
     alias_bomb()
@@ -116,6 +150,8 @@ def main() -> None:
     annotator.annotate("Warm-up sentence for the model.")
     largest_rule_search(annotator)
     scaling(annotator, args.paragraphs)
+    if args.long_chars:
+        real_long_document(annotator, args.long_chars)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ OntoGUM (README, "Coreference").
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from discofuse.annotate.text_input import MAX_SENTENCE_TOKENS
 from discofuse.document import PRONOUN, PROPER, Cluster, Mention, Sentence, mention_kind
@@ -30,11 +30,48 @@ from discofuse.labels import (
 
 def rule_based_clusters(sentences: list[Sentence]) -> list[Cluster]:
     """Chains of definite descriptions, predicate nominatives and repeated names."""
-    clusters: list[Cluster] = []
-    link_definite_descriptions(sentences, clusters)
-    link_predicate_nominals(sentences, clusters)
-    link_repeated_names(sentences, clusters)
-    return clusters
+    chains = Chains()
+    link_definite_descriptions(sentences, chains)
+    link_predicate_nominals(sentences, chains)
+    link_repeated_names(sentences, chains)
+    return chains.clusters
+
+
+class Chains:
+    """Clusters being built, indexed by their mentions' (sentence, head word): a mention
+    belongs to the chain holding a mention with its head; overlapping spans are not enough
+    ("An IAAF statement" holds the name "IAAF" but is not the IAAF). The index keeps a long
+    document's lookups constant-time."""
+
+    def __init__(self, clusters: Iterable[Cluster] = ()) -> None:
+        self.clusters: list[Cluster] = []
+        self._by_head: dict[tuple[int, int], Cluster] = {}
+        for cluster in clusters:
+            self.new(list(cluster.mentions))
+
+    def of(self, mention: Mention) -> Cluster | None:
+        return self._by_head.get((mention.sentence, mention.head))
+
+    def new(self, mentions: list[Mention]) -> Cluster:
+        cluster = Cluster(mentions=mentions)
+        self.clusters.append(cluster)
+        for mention in mentions:
+            self._by_head.setdefault((mention.sentence, mention.head), cluster)
+        return cluster
+
+    def add(self, cluster: Cluster, mention: Mention) -> None:
+        cluster.mentions.append(mention)
+        self._by_head.setdefault((mention.sentence, mention.head), cluster)
+
+    def link(self, one: Mention, other: Mention) -> None:
+        """Put two mentions in one chain, unless each is in a different one already."""
+        first, second = self.of(one), self.of(other)
+        if first is None and second is None:
+            self.new([one, other])
+        elif first is None or second is None:
+            cluster, mention = (second, one) if first is None else (first, other)
+            self.add(cluster, mention)
+            cluster.mentions.sort(key=lambda m: (m.sentence, m.start))
 
 
 DESCRIPTION_WINDOW = 2
@@ -45,7 +82,7 @@ RESTRICTIVE_DEPS = frozenset({"prep", "acl", "relcl", "appos"})
 """Dependents after a noun that say which one it is ("the company at the centre of ...")."""
 
 
-def link_definite_descriptions(sentences: list[Sentence], clusters: list[Cluster]) -> None:
+def link_definite_descriptions(sentences: list[Sentence], chains: Chains) -> None:
     """Link a definite description ("the company", "this town") to the nearest earlier noun
     phrase with the same noun, in its sentence or the `DESCRIPTION_WINDOW` before. Every word
     before its noun ("the second goal") must be in the earlier phrase, and a description that
@@ -58,7 +95,7 @@ def link_definite_descriptions(sentences: list[Sentence], clusters: list[Cluster
             words = {word.lower() for word in sentence.words[anaphor.start : head]}
             antecedent = _same_noun_before(sentences, index, head, words - DEFINITE_DETERMINERS)
             if antecedent is not None:
-                _link(clusters, antecedent, anaphor)
+                chains.link(antecedent, anaphor)
 
 
 def _definite_descriptions(sentence: Sentence) -> list[int]:
@@ -113,9 +150,9 @@ def _same_noun_before(
     return None
 
 
-def link_predicate_nominals(sentences: list[Sentence], clusters: list[Cluster]) -> None:
+def link_predicate_nominals(sentences: list[Sentence], chains: Chains) -> None:
     """Add the subject of "X is Y" to the cluster of its predicate noun phrase Y."""
-    for cluster in clusters:
+    for cluster in chains.clusters:
         for mention in list(cluster.mentions):
             tokens = sentences[mention.sentence].tokens
             predicate = tokens[mention.head]
@@ -130,7 +167,7 @@ def link_predicate_nominals(sentences: list[Sentence], clusters: list[Cluster]) 
             ]
             if subjects and tokens[subjects[0]].tag not in PRONOUN_TAGS | {"DT", "EX", "WDT"}:
                 subject = noun_phrase(mention.sentence, sentences[mention.sentence], subjects[0])
-                _link(clusters, mention, subject)
+                chains.link(mention, subject)
 
 
 def noun_phrase(index: int, sentence: Sentence, head: int) -> Mention:
@@ -153,7 +190,7 @@ def noun_phrase(index: int, sentence: Sentence, head: int) -> Mention:
     return Mention(index, start, head + 1, head, mention_kind(tokens[head].tag))
 
 
-def link_repeated_names(sentences: list[Sentence], clusters: list[Cluster]) -> None:
+def link_repeated_names(sentences: list[Sentence], chains: Chains) -> None:
     """Link each proper name to the nearest earlier name it repeats or, for a person, shortens
     (a prefix or suffix of its words), unless both are linked already. A shortened name that
     fits two people ("Lincoln" after "Nancy Lincoln" and "Abraham Lincoln") is left alone."""
@@ -163,7 +200,7 @@ def link_repeated_names(sentences: list[Sentence], clusters: list[Cluster]) -> N
             words = _name_words(sentences, name)
             antecedent = earlier.nearest_match(words)
             if antecedent is not None:
-                _link(clusters, antecedent, name)
+                chains.link(antecedent, name)
             earlier.add(words, name, _is_person(sentences, name))
 
 
@@ -249,31 +286,3 @@ def _name_words(sentences: list[Sentence], mention: Mention) -> tuple[str, ...]:
     tokens = sentences[mention.sentence].tokens[mention.start : mention.end]
     words = tuple(token.text.lower() for token in tokens)
     return words[1:] if words[0] == "the" else words
-
-
-def _link(clusters: list[Cluster], one: Mention, other: Mention) -> None:
-    """Put two mentions in one cluster, unless the model already put them in different ones."""
-    first, second = cluster_with_head(clusters, one), cluster_with_head(clusters, other)
-    if first is not None and first is second:
-        return
-    if first is None and second is None:
-        clusters.append(Cluster(mentions=[one, other]))
-    elif first is None:
-        _add(second, one)
-    elif second is None:
-        _add(first, other)
-
-
-def _add(cluster: Cluster, mention: Mention) -> None:
-    cluster.mentions.append(mention)
-    cluster.mentions.sort(key=lambda m: (m.sentence, m.start))
-
-
-def cluster_with_head(clusters: list[Cluster], mention: Mention) -> Cluster | None:
-    """The cluster with a mention of the same head word: overlapping spans are not enough
-    ("An IAAF statement" holds the name "IAAF" but is not the IAAF)."""
-    for cluster in clusters:
-        for other in cluster.mentions:
-            if other.sentence == mention.sentence and other.head == mention.head:
-                return cluster
-    return None

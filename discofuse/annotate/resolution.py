@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from discofuse.annotate.coref_links import (
-    cluster_with_head,
+    Chains,
     noun_phrase,
     positions_before,
     rule_based_clusters,
@@ -573,15 +573,12 @@ def document_clusters(sentences: list[Sentence]) -> list[Cluster]:
 def merge_links(clusters: list[Cluster], links: list[Link]) -> list[Cluster]:
     """The clusters plus the resolver's links, chained: a pronoun joins the cluster of its
     antecedent (a name or a noun phrase), or a new cluster with it."""
-    merged = [Cluster(mentions=list(cluster.mentions)) for cluster in clusters]
+    chains = Chains(clusters)
     for link in links:
-        if cluster_with_head(merged, link.pronoun) is not None:
+        if chains.of(link.pronoun) is not None:
             continue
-        target = cluster_with_head(merged, link.antecedent)
-        if target is None:
-            target = Cluster(mentions=[link.antecedent])
-            merged.append(target)
-        target.mentions.append(link.pronoun)
-    for cluster in merged:
+        target = chains.of(link.antecedent) or chains.new([link.antecedent])
+        chains.add(target, link.pronoun)
+    for cluster in chains.clusters:
         cluster.mentions.sort(key=lambda m: (m.sentence, m.start))
-    return [cluster for cluster in merged if len(cluster.mentions) > 1]
+    return [cluster for cluster in chains.clusters if len(cluster.mentions) > 1]
