@@ -84,42 +84,27 @@ def test_no_antecedent_around_its_own_anaphor_or_binding_its_object(resolver):
     assert not compatible(resolver, [mother], (0, 1), (0, 0), "he", kind="nominal")
 
 
-def test_expletive_it():
-    clear = sentence(
-        "It/PRP/nsubj/1 is/VBZ/ROOT/- clear/JJ/acomp/1 that/IN/mark/5 we/PRP/nsubj/5 "
-        "won/VBD/ccomp/1 ././punct/1"
-    )
-    clear.tokens[1].lemma = "be"
-    assert is_expletive(clear, 0)
-    opened = sentence("It/PRP/nsubj/1 opened/VBD/ROOT/- ././punct/1")
-    assert not is_expletive(opened, 0)
-    took = sentence(
-        "It/PRP/nsubj/1 took/VBD/ROOT/- three/CD/nummod/3 years/NNS/dobj/1 for/IN/mark/7 "
-        "states/NNS/nsubj/7 to/TO/aux/7 ratify/VB/advcl/1 ././punct/1"
-    )
-    took.tokens[1].lemma = "take"
-    assert is_expletive(took, 0)
-    took_over = sentence("It/PRP/nsubj/1 took/VBD/ROOT/- the/DT/det/3 lead/NN/dobj/1 ././punct/1")
-    took_over.tokens[1].lemma = "take"
-    assert not is_expletive(took_over, 0)
-    cleft = sentence(
-        "It/PRP/nsubj/1 was/VBD/ROOT/- the/DT/det/3 lyrics/NNS/attr/1 that/WDT/nsubj/5 "
-        "failed/VBD/relcl/3 ././punct/1"
-    )
-    cleft.tokens[1].lemma = "be"
-    assert is_expletive(cleft, 0)
-    coordinated = sentence(
-        "it/PRP/nsubj/1 was/VBD/ROOT/- lyrics/NNS/attr/1 and/CC/cc/2 beats/NNS/conj/2 "
-        "which/WDT/nsubj/6 failed/VBD/relcl/4 ././punct/1"
-    )
-    coordinated.tokens[1].lemma = "be"
-    assert is_expletive(coordinated, 0)
-    remiss = sentence(
-        "it/PRP/nsubj/2 would/MD/aux/2 be/VB/ROOT/- remiss/JJ/acomp/2 not/RB/neg/6 "
-        "to/TO/aux/6 go/VB/xcomp/3 ././punct/2"
-    )
-    remiss.tokens[2].lemma = "be"
-    assert is_expletive(remiss, 0)
+EXPLETIVE_CASES = [  # (parse, the verb's position and lemma, whether "it" is expletive)
+    ("It/PRP/nsubj/1 is/VBZ/ROOT/- clear/JJ/acomp/1 that/IN/mark/5 we/PRP/nsubj/5 "
+     "won/VBD/ccomp/1 ././punct/1", 1, "be", True),
+    ("It/PRP/nsubj/1 opened/VBD/ROOT/- ././punct/1", 1, "open", False),
+    ("It/PRP/nsubj/1 took/VBD/ROOT/- three/CD/nummod/3 years/NNS/dobj/1 for/IN/mark/7 "
+     "states/NNS/nsubj/7 to/TO/aux/7 ratify/VB/advcl/1 ././punct/1", 1, "take", True),
+    ("It/PRP/nsubj/1 took/VBD/ROOT/- the/DT/det/3 lead/NN/dobj/1 ././punct/1", 1, "take", False),
+    ("It/PRP/nsubj/1 was/VBD/ROOT/- the/DT/det/3 lyrics/NNS/attr/1 that/WDT/nsubj/5 "
+     "failed/VBD/relcl/3 ././punct/1", 1, "be", True),  # a cleft
+    ("it/PRP/nsubj/1 was/VBD/ROOT/- lyrics/NNS/attr/1 and/CC/cc/2 beats/NNS/conj/2 "
+     "which/WDT/nsubj/6 failed/VBD/relcl/4 ././punct/1", 1, "be", True),
+    ("it/PRP/nsubj/2 would/MD/aux/2 be/VB/ROOT/- remiss/JJ/acomp/2 not/RB/neg/6 "
+     "to/TO/aux/6 go/VB/xcomp/3 ././punct/2", 2, "be", True),
+]
+
+
+@pytest.mark.parametrize(("spec", "verb", "lemma", "expletive"), EXPLETIVE_CASES)
+def test_expletive_it(spec, verb, lemma, expletive):
+    parsed = sentence(spec)
+    parsed.tokens[verb].lemma = lemma
+    assert is_expletive(parsed, 0) is expletive
 
 
 def test_merge_links_chains_pronouns_into_the_antecedent_cluster():

@@ -34,7 +34,7 @@ def rule_based_clusters(sentences: list[Sentence]) -> list[Cluster]:
     link_definite_descriptions(sentences, chains)
     link_predicate_nominals(sentences, chains)
     link_repeated_names(sentences, chains)
-    return chains.clusters
+    return chains.in_text_order()
 
 
 class Chains:
@@ -68,10 +68,16 @@ class Chains:
         first, second = self.of(one), self.of(other)
         if first is None and second is None:
             self.new([one, other])
-        elif first is None or second is None:
-            cluster, mention = (second, one) if first is None else (first, other)
-            self.add(cluster, mention)
+        elif first is None:
+            self.add(second, one)
+        elif second is None:
+            self.add(first, other)
+
+    def in_text_order(self) -> list[Cluster]:
+        """The chains of two or more mentions, each sorted by position in the text."""
+        for cluster in self.clusters:
             cluster.mentions.sort(key=lambda m: (m.sentence, m.start))
+        return [cluster for cluster in self.clusters if len(cluster.mentions) > 1]
 
 
 DESCRIPTION_WINDOW = 2

@@ -384,9 +384,9 @@ def is_expletive(sentence: Sentence, index: int) -> bool:
     if head.tag == "VBN" and clause_after and any(t.dep == "auxpass" for t in sentence.tokens
                                                   if t.head == verb):
         return True  # "it was decided to ..."
+    infinitives = {t.head for t in sentence.tokens if t.tag == "TO"}
     if head.lemma == "take" and any(
-        t.head == verb and t.dep in ("xcomp", "advcl", "ccomp")
-        and any(c.head == i and c.tag == "TO" for c in sentence.tokens)
+        t.head == verb and t.dep in ("xcomp", "advcl", "ccomp") and i in infinitives
         for i, t in enumerate(sentence.tokens)
     ):
         return True  # "it took three years (for the states) to ratify"
@@ -579,6 +579,4 @@ def merge_links(clusters: list[Cluster], links: list[Link]) -> list[Cluster]:
             continue
         target = chains.of(link.antecedent) or chains.new([link.antecedent])
         chains.add(target, link.pronoun)
-    for cluster in chains.clusters:
-        cluster.mentions.sort(key=lambda m: (m.sentence, m.start))
-    return [cluster for cluster in chains.clusters if len(cluster.mentions) > 1]
+    return chains.in_text_order()

@@ -646,8 +646,10 @@ city") or is a predicate ("He was the first man to ...")."""
 CONTRACTIONS = frozenset({"'s", "'re", "'ll", "'d", "'ve", "'m"})
 QUOTES = frozenset({'"', "``", "''"})
 IMPERSONAL_VERBS = frozenset({"happen", "seem", "appear", "transpire", "turn", "rain", "snow"})
-PLURAL_PRONOUNS = frozenset(word for word, group in PRONOUN_GROUPS.items() if group == "they")
-NEUTER_PRONOUNS = frozenset(word for word, group in PRONOUN_GROUPS.items() if group == "it")
+NAME_ONLY_PRONOUNS = frozenset(
+    word for word, group in PRONOUN_GROUPS.items() if group in ("it", "they")
+)
+"""Replaced by a name only, never by a description (see `replacement_for`)."""
 GENDERED_PRONOUNS = frozenset(
     word for word, group in PRONOUN_GROUPS.items() if group in ("he", "she")
 )
@@ -685,7 +687,7 @@ def _pronoun_replaceable(state: State, cluster, anaphor: Mention, from_list: str
         # "As it happened", "it seems": an "it" that stands for nothing stays, and so does an
         # object "it", which idioms are full of ("the women have it right now")
         pronoun = tokens[anaphor.head]
-        if pronoun.dep not in ("nsubj", "nsubjpass", "poss"):
+        if pronoun.dep not in SUBJECT_DEPS and pronoun.dep != "poss":
             return False
         return tokens[pronoun.head].lemma.lower() not in IMPERSONAL_VERBS
     plural = group == "they"
@@ -774,7 +776,7 @@ def replacement_for(
             continue  # "he" for "North Florida" or "Houston": a person's pronoun needs a person
         if mention.kind == "nominal" and (anaphor.kind != "pronoun" or not _definite(tokens, mention)):
             continue
-        if mention.kind == "nominal" and _words(state, anaphor)[0] in PLURAL_PRONOUNS | NEUTER_PRONOUNS:
+        if mention.kind == "nominal" and _words(state, anaphor)[0] in NAME_ONLY_PRONOUNS:
             continue  # "they" and "it" only by a name: their links to descriptions are the
             # resolver's weakest (raters found "they" made "the women" and "the firm 's
             # shareholdings", "it" made "the construction" for a temple, "the product 's reserves")
