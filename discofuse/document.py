@@ -21,6 +21,10 @@ PRONOUN = "pronoun"
 NOMINAL = "nominal"
 PROPER = "proper"
 MENTION_KINDS = (PRONOUN, NOMINAL, PROPER)
+ANAPHORA_KINDS = {PRONOUN: "pronoun", NOMINAL: "description", PROPER: "name"}
+"""Mention kind of a replaced anaphor -> the kind an example records: a pronoun ("he" ->
+"Ruiz"), a description ("the company" -> "Balco") or a shorter name made the full one
+("Hewitt" -> "Lleyton Hewitt")."""
 
 
 def mention_kind(head_tag: str) -> str:
@@ -92,6 +96,31 @@ class Sentence:
         while index != root and self.tokens[index].head != index and steps < len(self.tokens):
             index, steps = self.tokens[index].head, steps + 1
         return index == root
+
+    def in_main_role(self, index: int) -> bool:
+        """Whether token `index` is a subject or object (or a conjunct of one) of the main
+        clause, or of a clause the main clause reports or coordinates ("Hewitt said Safin
+        played well": both names are), not of a clause inside a noun phrase or an adverbial
+        ("the scene in which Jerry attempts ...")."""
+        tokens = self.tokens
+        for _ in range(len(tokens)):
+            if tokens[index].dep != "conj" or tokens[index].head == index:
+                break
+            index = tokens[index].head
+        if tokens[index].dep not in MAIN_ROLE_DEPS:
+            return False
+        verb = tokens[index].head
+        for _ in range(len(tokens)):
+            if tokens[verb].head == verb:
+                return True
+            if tokens[verb].dep not in REPORTED_CLAUSE_DEPS:
+                return False
+            verb = tokens[verb].head
+        return False
+
+
+MAIN_ROLE_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "dative"})
+REPORTED_CLAUSE_DEPS = frozenset({"ccomp", "xcomp", "conj"})
 
 
 @dataclass(slots=True)

@@ -1,13 +1,16 @@
-"""How closely our rules reproduce DiscoFuse: released rows, the paper's examples, gold types.
+"""How closely our rules reproduce DiscoFuse: released rows, the paper's examples, gold types,
+and the correct examples raters wrote for the dev rows (opportunity recall).
 
 Used by `scripts/fidelity.py` (prints the numbers) and by the tests (hold them to floors).
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from pathlib import Path
 
 from discofuse.annotate.spacy_backend import SpacyAnnotator
@@ -142,3 +145,102 @@ def confusion_table(agreement: Agreement) -> str:
         cells = " ".join(str(counts[(gold, p)] or ".").rjust(width) for p in predicted_types)
         lines.append(gold.ljust(30) + cells)
     return "\n".join(lines)
+
+
+CLOSE_ENOUGH = 0.85
+"""An example reproduces a rater's when the token sequences of the lowercased pairs have a
+difflib ratio of at least this (issue 20's measure)."""
+
+
+def similarity(ours: Sequence[str], theirs: Sequence[str]) -> float:
+    """difflib ratio of the two pairs' lowercased token sequences."""
+
+    def tokens(pair: Sequence[str]) -> list[str]:
+        return " ".join(pair).lower().split()
+
+    return SequenceMatcher(None, tokens(ours), tokens(theirs), autojunk=False).ratio()
+
+
+@dataclass
+class Opportunity:
+    """One dev row a rater could write a correct example of its gold type for, and ours."""
+
+    row: int
+    gold_type: str
+    original: list[str]
+    expected: list[str]
+    got_type: str
+    got: list[str]
+
+    @property
+    def same_type(self) -> bool:
+        return self.got_type == self.gold_type
+
+    @property
+    def reproduced(self) -> bool:
+        return self.same_type and similarity(self.got, self.expected) >= CLOSE_ENOUGH
+
+
+@dataclass
+class OpportunityRecall:
+    """How many of the raters' correct examples we write: per gold type and overall."""
+
+    opportunities: list[Opportunity]
+
+    def per_type(self) -> dict[str, tuple[int, int, int]]:
+        """gold type -> (rows with an example, typed the same, reproduced closely)."""
+        table: dict[str, list[int]] = {}
+        for o in self.opportunities:
+            counts = table.setdefault(o.gold_type, [0, 0, 0])
+            counts[0] += 1
+            counts[1] += o.same_type
+            counts[2] += o.reproduced
+        return {t: (a, b, c) for t, (a, b, c) in sorted(table.items())}
+
+    def total(self, anaphora_only: bool = False) -> tuple[int, int, int]:
+        rows = [
+            counts for t, counts in self.per_type().items() if has_anaphora(t) or not anaphora_only
+        ]
+        return tuple(sum(column) for column in zip(*rows)) if rows else (0, 0, 0)
+
+    def misses(self, gold_type: str | None = None) -> list[Opportunity]:
+        return [
+            o
+            for o in self.opportunities
+            if not o.reproduced and gold_type in (None, o.gold_type)
+        ]
+
+
+def read_opportunities(path: Path) -> dict[int, dict]:
+    """The raters' file: dev row number -> its record (`possible`, `example_1`, ...)."""
+    with path.open(encoding="utf-8") as lines:
+        records = (json.loads(line) for line in lines if line.strip())
+        return {record["row"]: record for record in records}
+
+
+def opportunity_recall(
+    engine: Engine,
+    annotator: SpacyAnnotator,
+    dev_path: Path,
+    opportunities_path: Path,
+    auditor: Auditor | None = None,
+) -> OpportunityRecall:
+    """Our example (after `auditor`, if given) for every dev row the raters wrote one for."""
+    rows = list(read_rows(dev_path))
+    got = _unfused_rows(engine, annotator, rows, auditor)
+    found = []
+    for number, record in sorted(read_opportunities(opportunities_path).items()):
+        if not record.get("possible"):
+            continue
+        row, mine = rows[number], got[number]
+        found.append(
+            Opportunity(
+                row=number,
+                gold_type=row["discourse_type"],
+                original=[row["coherent_first_sentence"], row["coherent_second_sentence"]],
+                expected=[record["example_1"], record.get("example_2") or ""],
+                got_type=mine["discourse_type"],
+                got=[mine["incoherent_first_sentence"], mine["incoherent_second_sentence"]],
+            )
+        )
+    return OpportunityRecall(found)

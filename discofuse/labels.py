@@ -120,3 +120,33 @@ NOT_REFERRING_ENTITIES = frozenset(
     {"DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "CARDINAL", "ORDINAL"}
 )
 """Entity types whose names are not entities a later mention refers back to ("May", "1990")."""
+
+MASCULINE_NOUNS = frozenset({
+    "man", "men", "boy", "father", "son", "brother", "husband", "uncle", "nephew", "king",
+    "prince", "duke", "lord", "gentleman", "grandfather", "grandson", "actor", "monk", "priest",
+    "bishop", "pope", "emperor", "sultan", "chairman", "sportsman", "businessman", "boyfriend",
+    "widower", "stepfather", "dad", "groom", "bridegroom", "baron", "count", "earl", "knight",
+    "dutchman", "frenchman", "englishman", "irishman", "scotsman", "welshman",
+})
+FEMININE_NOUNS = frozenset({
+    "woman", "women", "girl", "mother", "daughter", "sister", "wife", "aunt", "niece", "queen",
+    "princess", "duchess", "lady", "grandmother", "granddaughter", "actress", "nun", "empress",
+    "chairwoman", "sportswoman", "businesswoman", "girlfriend", "widow", "stepmother", "mum",
+    "mom", "bride", "baroness", "countess", "heroine", "waitress", "hostess", "mistress",
+})
+PERSON_NOUNS = MASCULINE_NOUNS | FEMININE_NOUNS | frozenset({
+    "athlete", "boss", "boxer", "captain", "champion", "coach", "cyclist", "defender",
+    "driver", "flanker", "forward", "full-back", "fly-half", "goalkeeper", "golfer", "hooker",
+    "hurdler", "international", "keeper", "manager", "midfielder", "player", "runner",
+    "scrum-half", "skipper", "sprinter", "star", "striker", "swimmer", "teenager", "veteran",
+    "winger", "youngster", "singer", "writer", "author", "poet", "painter", "politician",
+    "leader", "president", "minister", "senator", "general", "officer", "director",
+    "composer", "architect", "scientist", "explorer", "musician", "artist",
+})
+"""Lemmas of nouns that name a person (by sex or by role: "the midfielder", "the veteran"):
+what he/she may be replaced by and what an epithet is headed by."""
+ORGANISATION_NOUNS = frozenset({
+    "club", "side", "team", "hosts", "visitors", "champions", "holders", "province", "county",
+    "company", "firm", "band", "group",
+})
+"""Nouns that name a team or an organisation by its role ("the hosts", "the Irish province")."""

@@ -134,6 +134,42 @@ def test_each_check(auditor, annotator, original, first, second, expected):
     assert verdict(auditor, annotator, original, first, second) == expected
 
 
+def test_a_split_that_leaves_quoted_words_without_their_speaker_is_dropped(auditor, annotator):
+    original = "The keeper was fine , and now this , ' the coach said ."
+    first, second = "The keeper was fine .", "Now this , ' the coach said ."
+    assert verdict(auditor, annotator, original, first, second) == "speaker_split_off"
+    original = "The keeper was fine , and the coach said he would play ."
+    first, second = "The keeper was fine .", "The coach said he would play ."
+    assert verdict(auditor, annotator, original, first, second) == ""
+
+
+def test_an_original_sentence_left_as_it_is_is_not_re_parsed(annotator):
+    # The pair connective rule keeps the first sentence as written; a parser that cannot read
+    # it (here: one that finds no verb anywhere) must not veto the example, while the changed
+    # second sentence is still checked.
+    first, second = "The old body awakens in a lab .", "The doctors watch it closely ."
+    originals = annotator.parse([first.split(), ("However , " + second).split()])
+    parsed: list[list[str]] = []
+
+    def verbless_parse(groups):
+        parsed.extend(words for group in groups for words in group)
+        sentences = annotator.parse_many(groups)
+        for group in sentences:
+            for sentence in group:
+                for token in sentence.tokens:
+                    token.tag = "NN" if token.tag.startswith("VB") else token.tag
+        return sentences
+
+    auditor = Auditor(verbless_parse)
+    example = Example(first, "However , " + second, first, second, "PAIR_CONN", "however ,")
+    assert auditor.reason(example, originals) == "no_finite_verb"  # the changed one fails
+    assert parsed == [second.split()]  # and the unchanged one was never re-parsed
+    unchanged_both = Example(first, second, first, second, "PAIR_ANAPHORA", "")
+    parsed.clear()
+    assert auditor.reason(unchanged_both, annotator.parse([first.split(), second.split()])) == ""
+    assert parsed == []
+
+
 def test_a_removed_connective_is_no_lost_content(auditor, annotator):
     original = "The road was closed ; however , the ferry kept running all winter ."
     first, second = "The road was closed .", "The ferry kept running all winter ."

@@ -167,13 +167,25 @@ def test_jsonl_source_counts_bad_lines():
 def test_candidates_and_filters(annotator):
     doc = annotator.annotate(
         "The club was founded in the year 1901 by miners. It won. "
-        "Its stadium café holds twelve thousand fans today."
+        "Its stadium café holds twelve thousand fans today. "
+        "The fans sang the Russian anthem «Гимн» before the game."
     )
-    assert list(candidates(doc)) == [(0,), (0, 1), (1,), (1, 2), (2,)]
+    assert list(candidates(doc)) == [(0,), (0, 1), (1,), (1, 2), (2,), (2, 3), (3,)]
     assert filter_reason(doc, (0,), 7) == ""
     assert filter_reason(doc, (0, 1), 7) == "short_sentence"
-    assert filter_reason(doc, (2,), 7) == "non_ascii"
+    # a Latin letter with a diacritic stays unless the paper's ASCII filter is asked for
+    assert filter_reason(doc, (2,), 7) == ""
+    assert filter_reason(doc, (2,), 7, ascii_only=True) == "non_ascii"
+    assert filter_reason(doc, (3,), 7) == "non_ascii"  # another script
     assert filter_reason(doc, (0,), 7, max_tokens=10) == "long_sentence"
+
+
+def test_typography_is_made_ascii_before_annotation(annotator):
+    doc = annotator.annotate("Kerr\u2019s side won 24\u201310 \u2026 a \u201cgreat\u201d day\u00a0out.")
+    assert doc.sentences[0].tokenized == "Kerr 's side won 24 - 10 ... a \" great \" day out ."
+    assert filter_reason(doc, (0,), 7, ascii_only=True) == ""
+    pretokenized = annotator.annotate([["It", "ended", "24\u201310", "on", "Sunday", "."]])
+    assert pretokenized.sentences[0].words == ["It", "ended", "24-10", "on", "Sunday", "."]
 
 
 def test_unfuse_document_counts_everything(annotator, engine):

@@ -4,6 +4,9 @@
   noun ("the company at the centre of the scandal"), when it adds no word of its own.
 - Predicate nominatives: in "Tarnbridge is a small market town", the subject and the predicate
   noun phrase name one entity, so "the town" later can be replaced by "Tarnbridge".
+- Epithets: "Steven Gerrard has reiterated ... . The 24-year-old England midfielder is
+  determined ...": a definite description of a person's role that is a sentence's subject
+  names the person who was the previous sentence's subject, as news writing does.
 - Repeated names: a name said again ("Kingwood Middle School ... Kingwood Middle School") or,
   for a person, shortened to a first name or surname ("Amy Gumm ... Gumm"). The released
   DiscoFuse labels count such a repetition as anaphora; on the dev pairs every one was.
@@ -23,6 +26,8 @@ from discofuse.labels import (
     DEFINITE_DETERMINERS,
     NOT_REFERRING_ENTITIES,
     NOUN_PHRASE_LEFT_DEPS,
+    ORGANISATION_NOUNS,
+    PERSON_NOUNS,
     PRONOUN_TAGS,
     PROPER_NOUN_TAGS,
 )
@@ -34,6 +39,7 @@ def rule_based_clusters(sentences: list[Sentence]) -> list[Cluster]:
     link_definite_descriptions(sentences, chains)
     link_predicate_nominals(sentences, chains)
     link_repeated_names(sentences, chains)
+    link_epithets(sentences, chains)
     return chains.in_text_order()
 
 
@@ -138,8 +144,14 @@ def positions_before(
 def _same_noun_before(
     sentences: list[Sentence], index: int, head: int, modifiers: set[str]
 ) -> Mention | None:
-    """The nearest earlier noun phrase with the noun at `head`, if it has all the `modifiers`."""
+    """The nearest earlier noun phrase with the noun at `head`, if it has all the `modifiers`;
+    or, for a bare "the school", the one earlier name ending in that noun ("Edenham High School":
+    none if two names do, "Edenham High School ... Orchard Park High School")."""
     noun = sentences[index].tokens[head]
+    if not modifiers and noun.tag == "NN":
+        named = _name_ending_in(sentences, index, head)
+        if named is not None:
+            return named
     for s, i in positions_before(sentences, index, head, DESCRIPTION_WINDOW):
         sentence = sentences[s]
         token = sentence.tokens[i]
@@ -154,6 +166,103 @@ def _same_noun_before(
             return mention
         return None  # the nearest same noun differs ("the first goal" ... "the second goal")
     return None
+
+
+def _name_ending_in(sentences: list[Sentence], index: int, head: int) -> Mention | None:
+    """The only name of two words or more, in the `DESCRIPTION_WINDOW`, whose last word is the
+    noun at `head` ("the school" -> "Edenham High School"); None for none or several."""
+    noun = sentences[index].tokens[head].text.lower()
+    found: dict[tuple[str, ...], Mention] = {}
+    for s, i in positions_before(sentences, index, head, DESCRIPTION_WINDOW):
+        sentence = sentences[s]
+        token = sentence.tokens[i]
+        if token.tag != "NNP" or token.text.lower() != noun or token.dep == "compound":
+            continue
+        mention = noun_phrase(s, sentence, i)
+        words = tuple(w.lower() for w in sentence.words[mention.start : mention.end])
+        if len(words) > 1 and all(t.tag in PROPER_NOUN_TAGS for t in sentence.tokens[mention.start : mention.end]):
+            found.setdefault(words, mention)
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def link_epithets(sentences: list[Sentence], chains: Chains) -> None:
+    """Link an epithet that is a sentence's main subject to the previous sentence's main
+    subject when that is a name of the same kind and no other such name is a subject or
+    object there (the epithet might be theirs): a person's role or nationality ("The
+    24-year-old England midfielder", "The Italian") to a person's name, a team's or an
+    organisation's ("The hosts", "the Irish province") to an organisation's or place's."""
+    for index in range(1, len(sentences)):
+        sentence, previous = sentences[index], sentences[index - 1]
+        if max(len(sentence.tokens), len(previous.tokens)) > MAX_SENTENCE_TOKENS:
+            continue
+        head, name = _main_subject(sentence), _main_subject(previous)
+        if head is None or name is None:
+            continue
+        kind = _epithet_kind(sentence, head)
+        start = name
+        while start > 0 and previous.tokens[start - 1].tag in PROPER_NOUN_TAGS:
+            start -= 1  # "Liverpool captain Steven Gerrard": the name only
+        antecedent = Mention(index - 1, start, name + 1, name, PROPER)
+        if not kind or _name_kind(previous, antecedent) != kind:
+            continue
+        if any(
+            i != name and token.tag in PROPER_NOUN_TAGS and previous.in_main_role(i)
+            and _name_kind(previous, noun_phrase(index - 1, previous, i)) == kind
+            for i, token in enumerate(previous.tokens)
+        ):
+            continue
+        chains.link(antecedent, noun_phrase(index, sentence, head))
+
+
+PERSON, ORGANISATION = "person", "organisation"
+
+
+def _name_kind(sentence: Sentence, mention: Mention) -> str:
+    """"person" for a name the tagger marks PERSON or a first name and surname it leaves
+    untyped ("Marcel Desailly"); "organisation" for a team, company or place ("Ulster");
+    "" for anything else, a description ("The 22-year-old Scot") included."""
+    tokens = sentence.tokens[mention.start : mention.end]
+    phrase = noun_phrase(mention.sentence, sentence, mention.head)
+    if sentence.tokens[phrase.start].tag == "DT":
+        return ""  # "The 22 - year - old Scot", "the Magpies"
+    if any(t.tag not in PROPER_NOUN_TAGS for t in tokens):
+        return ""
+    entity = sentence.tokens[mention.head].ent_type
+    if entity == "PERSON" or (len(tokens) >= 2 and all(t.ent_type == "" for t in tokens)):
+        return PERSON
+    return ORGANISATION if entity in ("ORG", "GPE") else ""
+
+
+def _main_subject(sentence: Sentence) -> int | None:
+    tokens = sentence.tokens
+    subjects = [
+        i for i, t in enumerate(tokens)
+        if t.dep in ("nsubj", "nsubjpass") and tokens[t.head].head == t.head
+    ]
+    return subjects[0] if len(subjects) == 1 else None
+
+
+def _epithet_kind(sentence: Sentence, head: int) -> str:
+    """PERSON or ORGANISATION for a "the ..." phrase headed by a person's role or nationality
+    ("the midfielder", "the Italian") or a team's ("the hosts"), with nothing after its noun
+    that says which one it is ("the man who ...", "the former world number one"); else ""."""
+    tokens = sentence.tokens
+    token = tokens[head]
+    mention = noun_phrase(0, sentence, head)
+    if tokens[mention.start].text.lower() != "the" or any(
+        t.head == head and i > head for i, t in enumerate(tokens)
+    ):
+        return ""
+    word = token.lemma.lower()
+    if head >= 2 and tokens[head - 1].text == "-":
+        word = f"{tokens[head - 2].text.lower()}-{word}"  # "full - back"
+    if token.tag == "NN" and word in PERSON_NOUNS:
+        return PERSON
+    if token.tag == "NNP" and token.ent_type == "NORP" and token.text.lower() != word + "s":
+        return PERSON  # "the Italian" (not "the Italians")
+    if token.tag in ("NN", "NNS") and token.text.lower() in ORGANISATION_NOUNS:
+        return ORGANISATION
+    return ""
 
 
 def link_predicate_nominals(sentences: list[Sentence], chains: Chains) -> None:

@@ -40,8 +40,18 @@ from discofuse.annotate.coref_links import (
     rule_based_clusters,
 )
 from discofuse.annotate.text_input import MAX_SENTENCE_TOKENS
-from discofuse.document import PRONOUN, PROPER, Cluster, Mention, Sentence, mention_kind
+from discofuse.document import (
+    MAIN_ROLE_DEPS,
+    PRONOUN,
+    PROPER,
+    Cluster,
+    Mention,
+    Sentence,
+    mention_kind,
+)
 from discofuse.labels import (
+    FEMININE_NOUNS,
+    MASCULINE_NOUNS,
     NOT_REFERRING_ENTITIES,
     NOUN_PHRASE_LEFT_DEPS,
     PRONOUN_GROUPS,
@@ -59,6 +69,11 @@ NEUTER_THRESHOLD = 0.4
 """The least probability for linking "it"/"its": often an event, a clause or nothing at all
 ("it was a different story for ..."), so it needs more evidence than he/she/they."""
 
+CONTINUITY_CONFIDENCE = 0.5
+"""A pronoun the ranker resolves with less than this probability is linked to the subject it
+continues (`continued_subject`), when that agrees, with this confidence: enough for the rules'
+usual `min_confidence`, never more than a ranker's sure link."""
+
 MASCULINE, FEMININE, NEUTER, PLURAL = "he", "she", "it", "they"  # the groups of PRONOUN_GROUPS
 REFLEXIVES = frozenset({"himself", "herself", "itself", "themselves"})
 NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
@@ -70,18 +85,6 @@ MASCULINE_TITLES = frozenset({"mr", "mr.", "sir", "lord", "king", "prince", "duk
 FEMININE_TITLES = frozenset({"mrs", "mrs.", "ms", "ms.", "miss", "lady", "queen", "princess",
                              "duchess", "countess", "baroness", "madame", "mother", "sister",
                              "aunt", "dame"})
-MASCULINE_NOUNS = frozenset({
-    "man", "men", "boy", "father", "son", "brother", "husband", "uncle", "nephew", "king",
-    "prince", "duke", "lord", "gentleman", "grandfather", "grandson", "actor", "monk", "priest",
-    "bishop", "pope", "emperor", "sultan", "chairman", "sportsman", "businessman", "boyfriend",
-    "widower", "stepfather", "dad", "groom", "bridegroom", "baron", "count", "earl", "knight",
-})
-FEMININE_NOUNS = frozenset({
-    "woman", "women", "girl", "mother", "daughter", "sister", "wife", "aunt", "niece", "queen",
-    "princess", "duchess", "lady", "grandmother", "granddaughter", "actress", "nun", "empress",
-    "chairwoman", "sportswoman", "businesswoman", "girlfriend", "widow", "stepmother", "mum",
-    "mom", "bride", "baroness", "countess", "heroine", "waitress", "hostess", "mistress",
-})
 CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "csubj", "conj", "parataxis"})
 ROLE_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "poss", "attr", "appos", "conj",
                        "dative", "ROOT", "npadvmod", "compound"})
@@ -129,6 +132,12 @@ class PronounResolver:
         for sentence_index, index, group in resolvable_pronouns(sentences):
             scored = self.ranked(sentences, sentence_index, index, group, history)
             needed = max(threshold, NEUTER_THRESHOLD) if group == NEUTER else threshold
+            if not scored or scored[0][0] < CONTINUITY_CONFIDENCE:
+                continued, rivals = continued_subject(sentences, sentence_index, index)
+                if continued is not None and self.continues(
+                    sentences, continued, rivals, sentence_index, index, group
+                ):
+                    scored = [(CONTINUITY_CONFIDENCE, continued)]
             if scored and scored[0][0] >= needed:
                 probability, candidate = scored[0]
                 history.add(sentence_index, index, group, candidate)
@@ -213,6 +222,31 @@ class PronounResolver:
             if _bound_by_own_subject(sentence, index, candidate.index):
                 return False
         return True
+
+    def continues(
+        self,
+        sentences: list[Sentence],
+        subject: _Candidate,
+        rivals: list[_Candidate],
+        sentence_index: int,
+        index: int,
+        group: str,
+    ) -> bool:
+        """The continued subject agrees with the pronoun (in person and gender judged on its
+        predicate noun when it has one: "Ekpombi is an album" is an "it" whatever the tagger
+        thinks "Ekpombi" is), and no rival between them does."""
+        if any(self.compatible(sentences, r, sentence_index, index, group) for r in rivals):
+            return False
+        predicate = _predicate_noun(sentences[subject.sentence], subject.sentence, subject)
+        if predicate is None:
+            return self.compatible(sentences, subject, sentence_index, index, group)
+        if (group == PLURAL) != (self.number(sentences, subject) == PLURAL):
+            return False
+        gender = self.gender(sentences, predicate)
+        person = self.personhood(sentences, predicate)
+        if group in (MASCULINE, FEMININE):
+            return gender in (group, None) and person >= 0.5
+        return group == PLURAL or (gender is None and person < 0.5)
 
     def number(self, sentences: list[Sentence], candidate: _Candidate) -> str:
         tokens = sentences[candidate.sentence].tokens
@@ -422,6 +456,66 @@ def candidates(
             seen.add((antecedent.sentence, antecedent.index))
             found.append(antecedent)
     return found
+
+
+def continued_subject(
+    sentences: list[Sentence], s: int, index: int
+) -> tuple[_Candidate | None, list[_Candidate]]:
+    """The main subject the pronoun continues, and the rivals the caller must find
+    incompatible with the pronoun for the link to hold.
+
+    For a subject pronoun (or the possessive of a subject) of a main clause: the previous
+    sentence's main subject ("Mira Osei taught chemistry . She was later head ..."); rivals
+    are the nouns before the pronoun in its sentence ("When the coach arrived , he ...").
+    For the subject of a clause coordinated with or subordinate to the main clause: that
+    clause's subject ("The second bridge was planned for 1990 , but it opened in 1994");
+    rivals are the subjects and objects between them (not a predicate or a preposition's
+    object: "Zirc is called the Capital of the Bakony because it ...")."""
+    sentence = sentences[s]
+    tokens = sentence.tokens
+    pronoun = tokens[index]
+    subject_index = pronoun.head if pronoun.dep == "poss" else index
+    if tokens[subject_index].dep not in SUBJECT_DEPS:
+        return None, []
+    verb = tokens[subject_index].head
+    if tokens[verb].head == verb:  # the main clause: the subject before
+        if s == 0:
+            return None, []
+        rivals = [_candidate_at(sentence, s, i) for i in range(index)]
+        source, previous = s - 1, sentences[s - 1]
+        clause_root = _root(previous)
+    elif tokens[verb].dep in ("conj", "advcl") and tokens[tokens[verb].head].head == tokens[verb].head:
+        source, previous, clause_root = s, sentence, tokens[verb].head
+        rivals = [
+            _candidate_at(sentence, s, i)
+            for i in range(clause_root + 1, min(index, subject_index))
+            if tokens[i].dep in MAIN_ROLE_DEPS
+        ]
+    else:
+        return None, []
+    if clause_root is None or len(previous.tokens) > MAX_SENTENCE_TOKENS:
+        return None, []
+    subjects = [
+        i for i, t in enumerate(previous.tokens) if t.head == clause_root and t.dep in SUBJECT_DEPS
+    ]
+    if len(subjects) != 1:
+        return None, []
+    return _candidate_at(previous, source, subjects[0]), [r for r in rivals if r is not None]
+
+
+def _predicate_noun(sentence: Sentence, s: int, subject: _Candidate) -> _Candidate | None:
+    """Y of "X is Y" for the subject X: what tells whether "it" or "he" may stand for X
+    ("Ekpombi is an album . It was released ...", whatever the tagger thinks "Ekpombi" is)."""
+    tokens = sentence.tokens
+    verb = tokens[subject.index].head
+    if tokens[verb].lemma.lower() != "be":
+        return None
+    predicates = [i for i, t in enumerate(tokens) if t.head == verb and t.dep == "attr"]
+    return _candidate_at(sentence, s, predicates[0]) if predicates else None
+
+
+def _root(sentence: Sentence) -> int | None:
+    return next((i for i, t in enumerate(sentence.tokens) if t.head == i), None)
 
 
 def _cataphoric_subjects(sentence: Sentence, s: int, index: int) -> list[_Candidate]:

@@ -12,7 +12,7 @@ from spacy.tokens import Token as SpacyToken
 
 from discofuse.annotate.resolution import document_clusters
 from discofuse.annotate.spacy_loader import shared_pipeline
-from discofuse.annotate.text_input import MAX_CHARS, check_text
+from discofuse.annotate.text_input import MAX_CHARS, check_text, normalize_typography
 from discofuse.document import Document, Sentence, Token
 from discofuse.errors import BadInputError
 
@@ -75,7 +75,7 @@ class SpacyAnnotator:
     ) -> tuple[Document, list[list[int]]]:
         """One text parsed whole (no paragraph split) and the character offset of every token,
         by sentence, for benchmarks whose gold is given in character offsets (GAP)."""
-        doc = self.nlp(check_text(text, self.max_chars))
+        doc = self.nlp(check_text(text, self.max_chars, normalize=False))
         offsets = [[token.idx for token in tokens] for tokens in sentence_tokens(doc)]
         return self.to_document(doc, doc_id), offsets
 
@@ -108,7 +108,10 @@ class SpacyAnnotator:
             raise BadInputError(
                 f"Input must be text or a list of sentences (lists of words), not {text!r:.60}."
             )
-        sentences = [[word for word in sentence if word.strip()] for sentence in text]
+        sentences = [
+            [part for word in sentence for part in normalize_typography(word).split()]
+            for sentence in text
+        ]
         sentences = [sentence for sentence in sentences if sentence]
         check_text(" ".join(" ".join(sentence) for sentence in sentences), self.max_chars)
         words = [word for sentence in sentences for word in sentence]

@@ -16,8 +16,29 @@ faster than their length. A longer sentence is still parsed and kept; coreferenc
 its candidates are filtered as `long_sentence`."""
 
 
-def check_text(text: str | bytes, max_chars: int = MAX_CHARS) -> str:
-    """The text as str. Empty or whitespace-only text is allowed (it yields no sentences)."""
+TYPOGRAPHY = str.maketrans({
+    **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u00b4", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb", '"'),
+    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d", "-"),
+    **dict.fromkeys("\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+                    "\u202f\u205f\u3000", " "),
+    **dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff\u00ad", ""),
+    "\u2026": "...",
+    "\u2022": "-",
+})
+"""Typographic punctuation and spaces to ASCII: curly quotes, dashes and minus signs ("24–10"),
+ellipsis, non-breaking and thin spaces, zero-width characters and soft hyphens. Letters are
+left alone (a name's diacritics are the name)."""
+
+
+def normalize_typography(text: str) -> str:
+    return text.translate(TYPOGRAPHY)
+
+
+def check_text(text: str | bytes, max_chars: int = MAX_CHARS, normalize: bool = True) -> str:
+    """The text as str, its typography made ASCII (`TYPOGRAPHY`; `normalize=False` keeps
+    character offsets, for benchmarks given in them). Empty or whitespace-only text is allowed
+    (it yields no sentences)."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -32,6 +53,8 @@ def check_text(text: str | bytes, max_chars: int = MAX_CHARS) -> str:
             f"Input has {len(text):,} characters, over the limit of {max_chars:,}; "
             "split it into smaller documents."
         )
+    if normalize:
+        text = normalize_typography(text)
     return text if text.strip() else ""
 
 

@@ -73,6 +73,12 @@ def register(subcommands: argparse._SubParsersAction) -> None:
         help="skip documents longer than this, as too_long (1,000,000: spaCy's own limit)",
     )
     parser.add_argument(
+        "--ascii-only",
+        action="store_true",
+        help="drop every candidate with a non-ASCII character, as the paper did (by default "
+        "typography is made ASCII and names keep their diacritics; other scripts are dropped)",
+    )
+    parser.add_argument(
         "--num-shards", type=int, default=1, help="output files per split (0: the runner decides)"
     )
     parser.add_argument(
@@ -149,6 +155,7 @@ def run(args: argparse.Namespace) -> int:
         max_tokens=args.max_sentence_tokens,
         max_chars=args.max_document_chars,
         audit=not args.no_audit,
+        ascii_only=args.ascii_only,
     )
     if args.input:
         if not args.format:

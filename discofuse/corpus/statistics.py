@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from discofuse.corpus.exports import CATEGORIES, is_single_sentence_split, split_category
+from discofuse.document import ANAPHORA_KINDS
 
 TOP_CONNECTIVES = 20
 UNCHANGED_MARKS = frozenset({".", ",", ";", ":", "--"})
@@ -47,9 +48,11 @@ class GroupStats:
     incoherent_tokens: int = 0
     changed: int = 0
     categories: Counter[str] = field(default_factory=Counter)
+    anaphora: Counter[str] = field(default_factory=Counter)
 
     def add(self, row: dict[str, Any]) -> None:
         self.examples += 1
+        self.anaphora.update(row.get("anaphora_kinds") or ())
         self.types[row.get("discourse_type") or "(none)"] += 1
         if row.get("connective_string"):
             self.connectives[row["connective_string"]] += 1
@@ -81,6 +84,7 @@ class GroupStats:
             "words_changed": self.changed,
             "words_changed_share": round(self.changed / n, 4),
             "split_categories": {c: self.categories[c] for c in CATEGORIES},
+            "anaphora_by_kind": {k: self.anaphora[k] for k in ANAPHORA_KINDS.values()},
         }
 
 
@@ -143,6 +147,8 @@ def markdown(stats: dict[str, Any]) -> str:
              *(f"{g['words_changed_share']:.1%}" for g in groups.values())],
             *[[f"split category: {c}", *(g["split_categories"][c] for g in groups.values())]
               for c in CATEGORIES],
+            *[[f"anaphora replaced: {k}", *(g["anaphora_by_kind"][k] for g in groups.values())]
+              for k in ANAPHORA_KINDS.values()],
         ],
     )
     for title, group in groups.items():

@@ -9,6 +9,7 @@ an `Auditor` is given; its drops are counted as `filtered:audit_<reason>`.
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -45,6 +46,10 @@ class GenerationConfig:
     # sets). 0.003 gives about that share on Wikipedia and sports text (README, "PAIR_NONE").
     pair_none_rate: float = 0.003
     audit: bool = True  # drop examples whose generated sentences are not whole sentences
+    # Drop every candidate with a non-ASCII character, as the paper did. By default only other
+    # scripts and symbols are dropped: typography is made ASCII before annotation and a name's
+    # diacritics ("Jos\u00e9", "M\u00fcller") stay (README, "Typography").
+    ascii_only: bool = False
 
 
 def candidates(document: Document) -> Iterator[tuple[int, ...]]:
@@ -60,6 +65,7 @@ def filter_reason(
     sentences: tuple[int, ...],
     min_tokens: int,
     max_tokens: int = MAX_SENTENCE_TOKENS,
+    ascii_only: bool = False,
 ) -> str:
     """Why a candidate is dropped before the rules run ('' to keep it)."""
     chosen = [document.sentences[i] for i in sentences]
@@ -67,9 +73,18 @@ def filter_reason(
         return "short_sentence"
     if any(len(sentence.tokens) > max_tokens for sentence in chosen):
         return "long_sentence"
-    if any(not token.text.isascii() for sentence in chosen for token in sentence.tokens):
+    allowed = str.isascii if ascii_only else is_latin_text
+    if any(not allowed(token.text) for sentence in chosen for token in sentence.tokens):
         return "non_ascii"
     return ""
+
+
+def is_latin_text(text: str) -> bool:
+    """ASCII, or letters of the Latin script with diacritics ("Jos\u00e9", "\u0141\u00f3d\u017a")."""
+    return text.isascii() or all(
+        char.isascii() or (char.isalpha() and unicodedata.name(char, "").startswith("LATIN"))
+        for char in text
+    )
 
 
 def unfuse_document(
@@ -94,6 +109,8 @@ def unfuse_document(
             count(f"filtered:audit_{reason}")
             continue
         count(f"examples:{example.discourse_type}")
+        for kind in example.anaphora_kinds:
+            count(f"anaphora:{kind}")
         if example.connective_string:
             count(f"connective:{example.connective_string}")
         yield sentences, example
@@ -105,7 +122,9 @@ def _rule_examples(
     """Candidates through the filters, the rules and the PAIR_NONE sampling."""
     for sentences in candidates(document):
         count("candidates")
-        reason = filter_reason(document, sentences, config.min_tokens, config.max_tokens)
+        reason = filter_reason(
+            document, sentences, config.min_tokens, config.max_tokens, config.ascii_only
+        )
         if reason:
             count(f"filtered:{reason}")
             continue
@@ -185,6 +204,7 @@ ROW_SCHEMA = pa.schema(
         ("first_sentence_index", pa.int32()),
         ("second_sentence_index", pa.int32()),
         ("rules", pa.list_(pa.string())),
+        ("anaphora_kinds", pa.list_(pa.string())),
         ("split", pa.string()),
         ("balanced", pa.bool_()),
     ]
@@ -206,6 +226,7 @@ def example_row(
         "first_sentence_index": sentences[0],
         "second_sentence_index": sentences[1] if len(sentences) > 1 else -1,
         "rules": list(example.rules),
+        "anaphora_kinds": list(example.anaphora_kinds),
         "split": split_of(document_id, config.seed),
         "balanced": keep_in_balanced(example, document_id, sentences, config),
     }

@@ -30,6 +30,7 @@ from discofuse.labels import (
     CANONICAL_LABELS,
     DEFINITE_DETERMINERS,
     NOT_REFERRING_ENTITIES,
+    PERSON_NOUNS,
     PRONOUN_GROUPS,
     PROPER_NOUN_TAGS,
     PTB_TAGS,
@@ -567,7 +568,11 @@ def mention_pairs(
     `min_confidence` is no anaphor.
 
     An entity with no usable replacement gives no pair: the rule then does not claim anaphora
-    (precision first: a pronoun left as it is makes no *_ANAPHORA example)."""
+    (precision first: a pronoun left as it is makes no *_ANAPHORA example). When pronouns
+    count as antecedents and `to_list` has only a pronoun of the entity, its name from the
+    sentences before (`named_in_context`) is the replacement, as the paper's generator,
+    which read whole documents, did ("Hewitt won . He smiled . | He waved ." gives "Hewitt
+    waved .")."""
     pairs = []
     for cluster in state.clusters:
         in_to = [
@@ -577,16 +582,22 @@ def mention_pairs(
         ]
         if not in_to:
             continue
-        anaphors = [
+        sources = [m for m in in_to if m.kind != "pronoun"]
+        if not sources and "pronoun" in antecedent_kinds:
+            sources = named_in_context(state, cluster, in_to, to_list, min_confidence)
+        anaphors = sorted(
             (span, m)
             for m in cluster.mentions
             if m.kind in kinds
             and m.confidence >= min_confidence
             and (span := state.mention_positions(from_list, m)) is not None
-        ]
+        )
+        while anaphors and _repeats_a_mention(state, anaphors[0][1], in_to):
+            anaphors.pop(0)  # "Balladur ... Balladur was the favorite and he was ...": the name
+            # said again changes nothing, the pronoun after it is the anaphor
         if not anaphors:
             continue
-        span, anaphor = min(anaphors, key=lambda entry: entry[0])
+        span, anaphor = anaphors[0]
         if anaphor.kind == "pronoun" and not _pronoun_replaceable(
             state, cluster, anaphor, from_list
         ):
@@ -598,13 +609,45 @@ def mention_pairs(
             or _after_indefinite_article(tokens, anaphor)
         ):
             continue
-        best = replacement_for(state, cluster.mentions, anaphor, to_list)
+        best = replacement_for(state, sources, anaphor)
         if best is None:
             continue
         if anaphor.kind == "pronoun" and _another_person_named(state, cluster, anaphor, to_list):
             continue
         pairs.append(MentionPair(anaphor, span, best, state.mention_positions(to_list, best)))
     return sorted(pairs, key=lambda pair: pair.anaphor_span)
+
+
+CONTEXT_SENTENCES = 5
+"""How many sentences before the first part a name may stand for an entity the first part
+names only by a pronoun (the resolver's name window is 6)."""
+
+
+def named_in_context(
+    state: State, cluster, in_to: list[Mention], to_list: str, min_confidence: float
+) -> list[Mention]:
+    """The entity's names in the `CONTEXT_SENTENCES` before `to_list`, when `to_list` holds a
+    pronoun of it resolved with at least `min_confidence`; none otherwise."""
+    if not any(m.kind == "pronoun" and m.confidence >= min_confidence for m in in_to):
+        return []
+    first = min((item.sentence for item in state.lists[to_list] if item.token is not None), default=0)
+    return [
+        m
+        for m in cluster.mentions
+        if m.kind == "proper" and first - CONTEXT_SENTENCES <= m.sentence < first
+    ]
+
+
+def _repeats_a_mention(state: State, anaphor: Mention, antecedents: list[Mention]) -> bool:
+    """A name said again word for word, or a description when the first part names the
+    entity by no name ("Balco is the company ... | The company ..." is replaced by "Balco"):
+    nothing to replace."""
+    if anaphor.kind == "pronoun":
+        return False
+    names = [name_part(state, m) for m in antecedents if m.kind == "proper"]
+    if anaphor.kind == "nominal" and not names:
+        names = [m for m in antecedents if m.kind == "nominal"]
+    return any(_words(state, anaphor) == _words(state, m) for m in names)
 
 
 def _after_indefinite_article(tokens, anaphor: Mention) -> bool:
@@ -625,7 +668,10 @@ def _in_a_match_name(tokens, anaphor: Mention) -> bool:
 
 def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str) -> bool:
     """For he/she: the first part names another person, who the pronoun may as well stand for
-    ("Hodgson revealed that Barkley had ... | ' It was poor , ' he added": the speaker)."""
+    ("Hodgson revealed that Barkley had ... | ' It was poor , ' he added": the speaker), as
+    subject or object of the main clause or of what it reports (`Sentence.in_main_role`). A person named
+    deeper ("the scene in which Jerry attempts to pull Kramer 's jeans off") is no rival of
+    the main subject a "he" continues."""
     word = state.document.sentences[anaphor.sentence].tokens[anaphor.head].text.lower()
     if word not in GENDERED_PRONOUNS:
         return False
@@ -636,8 +682,27 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
         and item.token.tag in PROPER_NOUN_TAGS
         and item.token.dep != "compound"
         and (item.sentence, item.index) not in own
+        and state.document.sentences[item.sentence].in_main_role(item.index)
+        and _chain_genders(state, item.sentence, item.index) in (set(), {PRONOUN_GROUPS[word]})
         for item in state.lists[to_list]
     )
+
+
+def _chain_genders(state: State, sentence: int, index: int) -> set[str]:
+    """The he/she groups of the pronouns in the token's chain: a person whose chain holds
+    "his" is no rival of a "she" ("Amber found Kevin , who was not in his right mind . She
+    ...")."""
+    sentences = state.document.sentences
+    for cluster in state.clusters:
+        if any(m.sentence == sentence and m.start <= index < m.end for m in cluster.mentions):
+            return {
+                PRONOUN_GROUPS[word]
+                for m in cluster.mentions
+                if m.kind == "pronoun"
+                and (word := sentences[m.sentence].tokens[m.head].text.lower())
+                in GENDERED_PRONOUNS
+            }
+    return set()
 
 
 NOT_AN_ANAPHOR_DEPS = frozenset({"compound", "amod", "nmod", "attr"})
@@ -724,7 +789,10 @@ NOT_A_REFERENT = NOT_REFERRING_ENTITIES | {"GPE", "LOC", "FAC", "NORP", "EVENT",
 def _competes(token, plural: bool) -> bool:
     """A name or a subject the pronoun could stand for (number agrees; not a place or date).
     A named subject competes whatever the entity tagger calls it ("Yachvili put France ahead
-    with his ...", with "Yachvili" read as a place)."""
+    with his ...", with "Yachvili" read as a place); one person's name is no rival of "they"
+    ("Nubians took the throne under Piye although they ...")."""
+    if plural and token.tag == "NNP" and token.ent_type == "PERSON":
+        return False
     if token.tag in PROPER_NOUN_TAGS and token.dep in SUBJECT_DEPS:
         return True
     if token.ent_type in NOT_A_REFERENT:
@@ -736,10 +804,9 @@ def _competes(token, plural: bool) -> bool:
     return False
 
 
-def replacement_for(
-    state: State, mentions: list[Mention], anaphor: Mention, to_list: str
-) -> Mention | None:
-    """The mention whose words replace `anaphor`, or None when none reads right.
+def replacement_for(state: State, mentions: list[Mention], anaphor: Mention) -> Mention | None:
+    """The mention (of `mentions`: the first part's, or the context's names) whose words
+    replace `anaphor`, or None when none reads right.
 
     - the entity's proper name in the first part (for he/she a name the tagger marks PERSON);
     - else, for he/she only, a definite noun phrase of the first part ("the club 's
@@ -751,8 +818,6 @@ def replacement_for(
       for X)."""
     usable = []
     for mention in mentions:
-        if state.mention_positions(to_list, mention) is None:
-            continue  # only words the first part gives: no name or description from elsewhere
         if mention.kind == "proper":
             named = name_part(state, mention)
             if named.end - named.start == 1 and named.start > mention.start and _words(
@@ -771,15 +836,31 @@ def replacement_for(
             mention.kind == "proper"
             and anaphor.kind == "pronoun"
             and _words(state, anaphor)[0] in GENDERED_PRONOUNS
-            and tokens[mention.head].ent_type != "PERSON"
+            and not _may_be_person(state, mention)
         ):
             continue  # "he" for "North Florida" or "Houston": a person's pronoun needs a person
-        if mention.kind == "nominal" and (anaphor.kind != "pronoun" or not _definite(tokens, mention)):
+        if mention.kind == "nominal" and (
+            anaphor.kind != "pronoun"
+            or not (_definite(tokens, mention) or _bare_subject(state, mention, anaphor))
+        ):
             continue
-        if mention.kind == "nominal" and _words(state, anaphor)[0] in NAME_ONLY_PRONOUNS:
-            continue  # "they" and "it" only by a name: their links to descriptions are the
-            # resolver's weakest (raters found "they" made "the women" and "the firm 's
-            # shareholdings", "it" made "the construction" for a temple, "the product 's reserves")
+        if (
+            mention.kind == "nominal"
+            and _words(state, anaphor)[0] in GENDERED_PRONOUNS
+            and tokens[mention.head].lemma.lower() not in PERSON_NOUNS
+        ):
+            continue  # "he" only by a person's description ("the coach"), never "the only thing"
+        if (
+            mention.kind == "nominal"
+            and _words(state, anaphor)[0] in NAME_ONLY_PRONOUNS
+            and not _parallel_subjects(state, mention, anaphor)
+        ):
+            continue  # "they" and "it" by a description only from subject to subject: their
+            # other links to descriptions are the resolver's weakest (raters found "they" made
+            # "the women" and "the firm 's shareholdings", "it" made "the construction" for a
+            # temple, "the product 's reserves")
+        if any(t.head == mention.head and t.dep == "conj" for t in tokens):
+            continue  # "Maternity patterns and timing ... they": the span holds one member only
         if anaphor.kind == "nominal" and _plural(state, anaphor) and not _plural(state, mention):
             continue  # "the women 's race" is no one runner's race
         if _words(state, mention) == _words(state, anaphor):
@@ -793,6 +874,65 @@ def replacement_for(
     if not usable:
         return None
     return min(usable, key=lambda m: (_KIND_RANK[m.kind], m.sentence, m.start))
+
+
+PLACE_AND_THING_ENTITIES = NOT_A_REFERENT | {"PRODUCT", "WORK_OF_ART"}
+
+
+def _main_subject(state: State, mention: Mention) -> bool:
+    """The subject of its sentence's main verb: the entity a following he/she/it/they is most
+    likely about (centering's preferred center)."""
+    tokens = state.document.sentences[mention.sentence].tokens
+    head = tokens[mention.head]
+    return head.dep in SUBJECT_DEPS and tokens[head.head].head == head.head
+
+
+def _may_be_person(state: State, mention: Mention) -> bool:
+    """A name he/she may stand for: one the tagger marks PERSON, or the main subject when the
+    tagger does not call it a place or thing (the small model tags lone surnames ORG: "Deol",
+    "Johns")."""
+    head = state.document.sentences[mention.sentence].tokens[mention.head]
+    if head.ent_type == "PERSON":
+        return True
+    return _main_subject(state, mention) and head.ent_type not in PLACE_AND_THING_ENTITIES
+
+
+def _bare_subject(state: State, antecedent: Mention, anaphor: Mention) -> bool:
+    """A subject with no determiner taken up by "they" or "it" as the next subject ("GM
+    executives decided ... . They created ...", "Tactical deception can be costly because it
+    ..."): a bare plural or mass noun reads the same when repeated."""
+    tokens = state.document.sentences[antecedent.sentence].tokens
+    plural = tokens[antecedent.head].tag == "NNS"
+    return (
+        tokens[antecedent.head].tag in ("NN", "NNS")
+        and not any(
+            t.dep in ("det", "poss", "nummod") for t in tokens[antecedent.start : antecedent.end]
+        )
+        and _words(state, anaphor)[0] == ("they" if plural else "it")
+        and _parallel_subjects(state, antecedent, anaphor)
+    )
+
+
+def _parallel_subjects(state: State, antecedent: Mention, anaphor: Mention) -> bool:
+    """"The second bridge was planned for 1990 , but it opened in 1994": a description that is
+    the main subject, taken up by a subject pronoun (or the possessive of a subject: "The
+    journal ... . Its editor is ...") of the next clause or sentence."""
+    tokens = state.document.sentences[anaphor.sentence].tokens
+    pronoun = tokens[anaphor.head]
+    if pronoun.dep == "poss" and _holds_another_noun(state, antecedent):
+        return False  # "the regulation of the gene ... and its expression": the gene's
+    subject = tokens[pronoun.head] if pronoun.dep == "poss" else pronoun
+    return subject.dep in SUBJECT_DEPS and _main_subject(state, antecedent)
+
+
+def _holds_another_noun(state: State, mention: Mention) -> bool:
+    """A noun in the phrase the mention heads, other than the head and its compounds."""
+    sentence = state.document.sentences[mention.sentence]
+    return any(
+        token.tag.startswith("NN") and i != mention.head and token.dep != "compound"
+        and sentence.dominates(mention.head, i)
+        for i, token in enumerate(sentence.tokens)
+    )
 
 
 def name_part(state: State, mention: Mention) -> Mention:

@@ -44,6 +44,9 @@ class Example:
     has_coref_type_pronoun: float = 0.0
     has_coref_type_nominal: float = 0.0
     rules: tuple[str, ...] = ()
+    anaphora_kinds: tuple[str, ...] = ()
+    """What the anaphora step replaced: "pronoun", "description", "name" (a shorter name made
+    the full one). The released flags fold the last two into has_coref_type_nominal."""
 
     def as_row(self) -> dict[str, Any]:
         """The released columns; text as the released data writes it (`released_text`)."""
@@ -238,9 +241,10 @@ class Engine:
             incoherent_second_sentence=outputs[1],
             discourse_type=discourse_type,
             connective_string=connective,
-            has_coref_type_pronoun=1.0 if state.coref_pronoun else 0.0,
-            has_coref_type_nominal=1.0 if state.coref_nominal else 0.0,
+            has_coref_type_pronoun=1.0 if "pronoun" in state.anaphora_kinds else 0.0,
+            has_coref_type_nominal=1.0 if state.anaphora_kinds - {"pronoun"} else 0.0,
             rules=tuple(names),
+            anaphora_kinds=tuple(sorted(state.anaphora_kinds)),
         )
 
 

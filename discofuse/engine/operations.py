@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from discofuse.document import Mention, Token
+from discofuse.document import ANAPHORA_KINDS, Mention, Token
 from discofuse.engine.conditions import (
     Bindings,
     CompileScope,
@@ -245,9 +245,11 @@ class ReplaceMentions(Operation):
 
     A possessive pronoun becomes the antecedent plus "'s" ("his" -> "Ruiz 's"); a leading
     determiner is lower-cased ("The town" -> "the town"; finishing capitalizes a first word). An
-    anaphor stays as it is when the antecedent's words already stand in the list (no "Lions ...
-    against Lions"). The pronoun / nominal flags are set only for anaphors actually replaced, and
-    the operation fails when none is, so no *_ANAPHORA example has unchanged text.
+    anaphor stays as it is when the antecedent's words already stand in its own clause (no
+    "Lions ... against Lions"; "Balladur was the favorite and he was supported" gives "...
+    and Balladur was supported"). The pronoun / nominal flags are set only for anaphors actually replaced, and
+    the operation fails when none is, so no *_ANAPHORA example has unchanged text. What was
+    replaced is recorded by kind (`ANAPHORA_KINDS`).
     """
 
     def __init__(self, node: Mapping, scope: CompileScope):
@@ -265,7 +267,7 @@ class ReplaceMentions(Operation):
             items = state.lists[self.list_name]
             span = state.mention_positions(self.list_name, pair.anaphor)
             antecedent = _mention_items(state, pair.antecedent)
-            if span is None or _contains([i.text.lower() for i in items], antecedent):
+            if span is None or _said_in_its_clause(state, items, span[0], antecedent):
                 continue
             anaphor_token = items[span[0] - 1].token
             antecedent[0] = _cased_like(antecedent[0], items[span[0] - 1])
@@ -273,10 +275,7 @@ class ReplaceMentions(Operation):
                 antecedent.append(Item(text="'s"))
             items[span[0] - 1 : span[1]] = antecedent
             replaced += 1
-            if pair.anaphor.kind == "pronoun":
-                state.coref_pronoun = True
-            else:
-                state.coref_nominal = True
+            state.anaphora_kinds.add(ANAPHORA_KINDS[pair.anaphor.kind])
         if not replaced:
             raise OperationFailed("no anaphor was replaced")
 
@@ -296,10 +295,31 @@ def _cased_like(first: Item, anaphor: Item) -> Item:
     return first
 
 
-def _contains(words: list[str], phrase: list[Item]) -> bool:
+def _said_in_its_clause(state: State, items: list[Item], at: int, phrase: list[Item]) -> bool:
+    """Whether `phrase` stands in `items` in the clause of the item at 1-based `at` (the
+    nearest verb above each; an item without annotation counts as the same clause)."""
     wanted = [item.text.lower() for item in phrase]
+    words = [item.text.lower() for item in items]
     size = len(wanted)
-    return any(words[i : i + size] == wanted for i in range(len(words) - size + 1))
+    anaphor_clause = _clause_of(state, items[at - 1])
+    return any(
+        words[i : i + size] == wanted
+        and _clause_of(state, items[i]) in (anaphor_clause, None)
+        for i in range(len(words) - size + 1)
+    )
+
+
+def _clause_of(state: State, item: Item) -> tuple[int, int] | None:
+    """(sentence, index) of the nearest verb at or above the item's token."""
+    if item.token is None:
+        return None
+    tokens = state.document.sentences[item.sentence].tokens
+    index = item.index
+    for _ in range(len(tokens)):
+        if tokens[index].pos in ("VERB", "AUX") or tokens[index].head == index:
+            return item.sentence, index
+        index = tokens[index].head
+    return item.sentence, index
 
 
 class Inflect(Operation):

@@ -38,8 +38,7 @@ class State:
     sentences: tuple[int, ...]
     lists: dict[str, list[Item]] = field(default_factory=dict)
     connective: str = ""
-    coref_pronoun: bool = False
-    coref_nominal: bool = False
+    anaphora_kinds: set[str] = field(default_factory=set)  # what replace_mentions replaced
     clusters: list[Cluster] = field(default_factory=list)  # those with a mention in `sentences`
 
     @classmethod
