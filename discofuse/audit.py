@@ -95,8 +95,15 @@ class Auditor:
             sentences = [same if same is not None else next(fresh) for same in unchanged[i]]
             changed = [s for s, same in zip(sentences, unchanged[i]) if same is None]
             found[i] = next(
-                (reason for sentence in changed if (reason := _clause_reason(sentence))), ""
-            ) or invented_word(sentences, original, self.allowed) or _dropped_word(
+                (
+                    reason
+                    for sentence in changed
+                    if (reason := _clause_reason_in(sentence, original))
+                ),
+                "",
+            ) or invented_word(
+                sentences, original, self.allowed | set(example.replacement_words)
+            ) or _dropped_word(
                 example, sentences, original
             )
         return found
@@ -181,6 +188,29 @@ def _bracket_depths_ok(words: list[str], opening: str, closing: str) -> bool:
         if depth < 0:
             return False
     return depth == 0
+
+
+def _clause_reason_in(sentence: Sentence, original: Sequence[Sentence]) -> str:
+    """`_clause_reason`, except that a sentence whose words run unchanged in an original
+    sentence is not failed for a verb or subject its first parse found there: re-parsed alone,
+    "The old body awakens in a lab ." lost its verb to a noun reading."""
+    reason = _clause_reason(sentence)
+    if reason not in ("no_finite_verb", "no_subject"):
+        return reason
+    words = [w.lower() for w in sentence.words]
+    while words and words[-1] in FINAL_PUNCTUATION:
+        words.pop()
+    for source in original:
+        tokens = source.tokens
+        lowered = [t.text.lower() for t in tokens]
+        for start in range(len(lowered) - len(words) + 1):
+            if words and lowered[start : start + len(words)] == words:
+                run = range(start, start + len(words))
+                if any(tokens[i].tag in FINITE_TAGS for i in run) and any(
+                    tokens[i].dep in CLAUSE_SUBJECT_DEPS and tokens[i].head in run for i in run
+                ):
+                    return ""
+    return reason
 
 
 def _clause_reason(sentence: Sentence) -> str:

@@ -147,8 +147,8 @@ def test_an_original_sentence_left_as_it_is_is_not_re_parsed(annotator):
     # The pair connective rule keeps the first sentence as written; a parser that cannot read
     # it (here: one that finds no verb anywhere) must not veto the example, while the changed
     # second sentence is still checked.
-    first, second = "The old body awakens in a lab .", "The doctors watch it closely ."
-    originals = annotator.parse([first.split(), ("However , " + second).split()])
+    first, second = "The old body awakens in a lab .", "The doctors watch the body closely ."
+    originals = annotator.parse([first.split(), "However , they watch it closely .".split()])
     parsed: list[list[str]] = []
 
     def verbless_parse(groups):
@@ -161,13 +161,20 @@ def test_an_original_sentence_left_as_it_is_is_not_re_parsed(annotator):
         return sentences
 
     auditor = Auditor(verbless_parse)
-    example = Example(first, "However , " + second, first, second, "PAIR_CONN", "however ,")
+    example = Example(first, "However , they watch it closely .", first, second,
+                      "PAIR_CONN_ANAPHORA", "however ,")
     assert auditor.reason(example, originals) == "no_finite_verb"  # the changed one fails
     assert parsed == [second.split()]  # and the unchanged one was never re-parsed
     unchanged_both = Example(first, second, first, second, "PAIR_ANAPHORA", "")
     parsed.clear()
     assert auditor.reason(unchanged_both, annotator.parse([first.split(), second.split()])) == ""
     assert parsed == []
+    # A split's part whose words run unchanged in the original keeps its first parse's verb
+    # and subject: re-parsed verbless, it is still not failed.
+    original = "The old ship sank in the storm and the crew swam ashore ."
+    split = Example(original, "", "The old ship sank in the storm .", "The crew swam ashore .",
+                    "SINGLE_S_COORD", "and")
+    assert auditor.reason(split, annotator.parse([original.split()])) == ""
 
 
 def test_a_removed_connective_is_no_lost_content(auditor, annotator):

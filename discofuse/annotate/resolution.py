@@ -54,6 +54,7 @@ from discofuse.labels import (
     MASCULINE_NOUNS,
     NOT_REFERRING_ENTITIES,
     NOUN_PHRASE_LEFT_DEPS,
+    PERSON_NOUNS,
     PRONOUN_GROUPS,
     PROPER_NOUN_TAGS,
     SUBJECT_DEPS,
@@ -71,8 +72,9 @@ NEUTER_THRESHOLD = 0.4
 
 CONTINUITY_CONFIDENCE = 0.5
 """A pronoun the ranker resolves with less than this probability is linked to the subject it
-continues (`continued_subject`), when that agrees, with this confidence: enough for the rules'
-usual `min_confidence`, never more than a ranker's sure link."""
+continues (`continued_subject`), when that agrees, or else to the only candidate that agrees
+(in its sentence or the one before), with this confidence: enough for the rules' usual
+`min_confidence`, never more than a ranker's sure link."""
 
 MASCULINE, FEMININE, NEUTER, PLURAL = "he", "she", "it", "they"  # the groups of PRONOUN_GROUPS
 REFLEXIVES = frozenset({"himself", "herself", "itself", "themselves"})
@@ -138,6 +140,16 @@ class PronounResolver:
                     sentences, continued, rivals, sentence_index, index, group
                 ):
                     scored = [(CONTINUITY_CONFIDENCE, continued)]
+                elif (
+                    len(scored) == 1
+                    and sentence_index - scored[0][1].sentence <= 1
+                    and not _same_group_before(sentences, sentence_index, index, group)
+                ):
+                    # the only candidate that agrees, in this sentence or the one before
+                    # ("Friends met Williams in Europe . In 1972 , he accepted ..."), unless a
+                    # pronoun of the group before it may carry another entity along ("he
+                    # reached the quarterfinals , losing to Almagro . However , he fell")
+                    scored = [(max(scored[0][0], CONTINUITY_CONFIDENCE), scored[0][1])]
             if scored and scored[0][0] >= needed:
                 probability, candidate = scored[0]
                 history.add(sentence_index, index, group, candidate)
@@ -206,9 +218,12 @@ class PronounResolver:
         token = sentences[candidate.sentence].tokens[candidate.index]
         number = self.number(sentences, candidate)
         if (group == PLURAL) != (number == PLURAL) and not (
-            group == PLURAL and token.ent_type == "ORG"
+            group == PLURAL
+            and token.ent_type == "ORG"
+            and self.gender(sentences, candidate) is None
         ):
-            return False  # "they" may name a club or a company ("Arsenal ... they")
+            return False  # "they" may name a club or a company ("Arsenal ... they"), not a
+            # person the tagger calls ORG ("Hans Albert Einstein")
         gender = self.gender(sentences, candidate)
         person = self.personhood(sentences, candidate)
         if group in (MASCULINE, FEMININE) and (gender not in (group, None) or person < 0.5):
@@ -292,6 +307,8 @@ class PronounResolver:
         token = sentence.tokens[candidate.index]
         if self.gender(sentences, candidate) is not None:
             return 1.0
+        if token.tag not in PROPER_NOUN_TAGS and token.lemma.lower() in PERSON_NOUNS:
+            return 1.0  # "the Olympic champion" is no "it"
         if token.tag in PROPER_NOUN_TAGS:
             if token.ent_type == "PERSON":
                 return 1.0
@@ -512,6 +529,14 @@ def _predicate_noun(sentence: Sentence, s: int, subject: _Candidate) -> _Candida
         return None
     predicates = [i for i, t in enumerate(tokens) if t.head == verb and t.dep == "attr"]
     return _candidate_at(sentence, s, predicates[0]) if predicates else None
+
+
+def _same_group_before(sentences: list[Sentence], s: int, index: int, group: str) -> bool:
+    """A pronoun of `group` before token `index`, in its sentence or the one before."""
+    before = [(s, i) for i in range(index)]
+    if s > 0:
+        before += [(s - 1, i) for i in range(len(sentences[s - 1].tokens))]
+    return any(pronoun_group(sentences[t], i) == group for t, i in before)
 
 
 def _root(sentence: Sentence) -> int | None:

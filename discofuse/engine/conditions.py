@@ -799,8 +799,8 @@ def _competes(token, plural: bool) -> bool:
         return False
     if token.tag in PROPER_NOUN_TAGS:
         return token.dep != "compound"
-    if token.dep in SUBJECT_DEPS and token.tag.startswith("NN"):
-        return (token.tag in ("NNS", "NNPS")) == plural
+    if token.dep in SUBJECT_DEPS and (token.tag.startswith("NN") or token.tag == "JJ"):
+        return (token.tag in ("NNS", "NNPS")) == plural  # "The 31-year-old won on her debut"
     return False
 
 
@@ -919,8 +919,18 @@ def _parallel_subjects(state: State, antecedent: Mention, anaphor: Mention) -> b
     journal ... . Its editor is ...") of the next clause or sentence."""
     tokens = state.document.sentences[anaphor.sentence].tokens
     pronoun = tokens[anaphor.head]
-    if pronoun.dep == "poss" and _holds_another_noun(state, antecedent):
-        return False  # "the regulation of the gene ... and its expression": the gene's
+    if _holds_another_noun(state, antecedent):
+        return False  # "the regulation of the gene ... and its expression": the gene's;
+        # "The number of pteron columns ... it measures 16 m": the temple's
+    plural = tokens[anaphor.head].text.lower() in ("they", "their", "them")
+    if any(
+        token.tag == ("NNS" if plural else "NN")
+        and token.dep in ("nsubj", "nsubjpass", "dobj", "dative")
+        and not (anaphor.sentence == antecedent.sentence and antecedent.start <= i < antecedent.end)
+        for i, token in enumerate(tokens[: anaphor.start])
+    ):
+        return False  # "for the algorithm to be effective it must ...": the algorithm's, a
+        # subject or object between them being the nearer candidate
     subject = tokens[pronoun.head] if pronoun.dep == "poss" else pronoun
     return subject.dep in SUBJECT_DEPS and _main_subject(state, antecedent)
 

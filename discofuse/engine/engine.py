@@ -45,6 +45,10 @@ class Example:
     has_coref_type_nominal: float = 0.0
     rules: tuple[str, ...] = ()
     anaphora_kinds: tuple[str, ...] = ()
+    replacement_words: tuple[str, ...] = ()
+    """The words replacements put in (lower-cased): from the first part, or for a pronoun-only
+    entity from a name earlier in the document, which the output audit must not take for
+    invented words."""
     """What the anaphora step replaced: "pronoun", "description", "name" (a shorter name made
     the full one). The released flags fold the last two into has_coref_type_nominal."""
 
@@ -245,6 +249,7 @@ class Engine:
             has_coref_type_nominal=1.0 if state.anaphora_kinds - {"pronoun"} else 0.0,
             rules=tuple(names),
             anaphora_kinds=tuple(sorted(state.anaphora_kinds)),
+            replacement_words=tuple(sorted(state.replacement_words)),
         )
 
 

@@ -246,8 +246,9 @@ class ReplaceMentions(Operation):
     A possessive pronoun becomes the antecedent plus "'s" ("his" -> "Ruiz 's"); a leading
     determiner is lower-cased ("The town" -> "the town"; finishing capitalizes a first word). An
     anaphor stays as it is when the antecedent's words already stand in its own clause (no
-    "Lions ... against Lions"; "Balladur was the favorite and he was supported" gives "...
-    and Balladur was supported"). The pronoun / nominal flags are set only for anaphors actually replaced, and
+    "Lions ... against Lions") or are the subject of a clause that holds it ("Agassi admitted
+    that he used ..."); elsewhere the name may be said again ("Balladur was the favorite and
+    he was supported" gives "... and Balladur was supported"). The pronoun / nominal flags are set only for anaphors actually replaced, and
     the operation fails when none is, so no *_ANAPHORA example has unchanged text. What was
     replaced is recorded by kind (`ANAPHORA_KINDS`).
     """
@@ -276,6 +277,7 @@ class ReplaceMentions(Operation):
             items[span[0] - 1 : span[1]] = antecedent
             replaced += 1
             state.anaphora_kinds.add(ANAPHORA_KINDS[pair.anaphor.kind])
+            state.replacement_words.update(item.text.lower() for item in antecedent)
         if not replaced:
             raise OperationFailed("no anaphor was replaced")
 
@@ -301,12 +303,27 @@ def _said_in_its_clause(state: State, items: list[Item], at: int, phrase: list[I
     wanted = [item.text.lower() for item in phrase]
     words = [item.text.lower() for item in items]
     size = len(wanted)
-    anaphor_clause = _clause_of(state, items[at - 1])
+    anaphor = items[at - 1]
+    anaphor_clause = _clause_of(state, anaphor)
     return any(
         words[i : i + size] == wanted
-        and _clause_of(state, items[i]) in (anaphor_clause, None)
+        and (
+            _clause_of(state, items[i]) in (anaphor_clause, None)
+            or _subject_above(state, items[i + size - 1], anaphor)
+        )
         for i in range(len(words) - size + 1)
     )
+
+
+def _subject_above(state: State, name: Item, anaphor: Item) -> bool:
+    """The name is the subject of a clause that holds the anaphor ("Agassi admitted that he
+    used ...": "Agassi admitted that Agassi used" reads as two people)."""
+    if name.token is None or anaphor.token is None or name.sentence != anaphor.sentence:
+        return False
+    if name.token.dep not in ("nsubj", "nsubjpass"):
+        return False
+    sentence = state.document.sentences[name.sentence]
+    return sentence.dominates(name.token.head, anaphor.index)
 
 
 def _clause_of(state: State, item: Item) -> tuple[int, int] | None:

@@ -39,6 +39,7 @@ class State:
     lists: dict[str, list[Item]] = field(default_factory=dict)
     connective: str = ""
     anaphora_kinds: set[str] = field(default_factory=set)  # what replace_mentions replaced
+    replacement_words: set[str] = field(default_factory=set)  # and the words it put in
     clusters: list[Cluster] = field(default_factory=list)  # those with a mention in `sentences`
 
     @classmethod
