@@ -82,11 +82,15 @@ class Auditor:
         of a PAIR_CONN, say) is not re-parsed: the rules did not touch it, so a misreading of
         it by the parser ("The old body awakens in a lab ." with "awakens" read as a noun)
         must not veto the example. Its surface checks still run, counted as `source_*`."""
-        found = [_surface_check(example, original) for example, original in items]
+        generated = [_generated(example) for example, _ in items]
+        unchanged = [_unchanged(words, original) for words, (_, original) in zip(generated, items)]
+        found = [
+            _surface_check(example, words, same)
+            for (example, _), words, same in zip(items, generated, unchanged)
+        ]
         to_parse = [i for i, reason in enumerate(found) if not reason]
-        unchanged = {i: _unchanged(_generated(items[i][0]), items[i][1]) for i in to_parse}
         parsed = iter(self.parse_many([
-            [words for words, same in zip(_generated(items[i][0]), unchanged[i]) if same is None]
+            [words for words, same in zip(generated[i], unchanged[i]) if same is None]
             for i in to_parse
         ]))
         for i in to_parse:
@@ -118,14 +122,16 @@ def _unchanged(generated: list[list[str]], original: Sequence[Sentence]) -> list
     return [next((s for s in original if s.words == words), None) for words in generated]
 
 
-def _surface_check(example: Example, original: Sequence[Sentence] = ()) -> str:
+def _surface_check(
+    example: Example, generated: list[list[str]], unchanged: list[Sentence | None]
+) -> str:
     """The checks on the words alone: length, final mark, balanced quotes and brackets. A
-    failing sentence the rules did not touch is the source's problem: `source_<reason>`."""
+    failing sentence the rules did not touch (`unchanged`) is the source's problem:
+    `source_<reason>`."""
     sources = [example.coherent_first_sentence.split()] * 2
     if example.coherent_second_sentence:
         sources[1] = example.coherent_second_sentence.split()
-    generated = _generated(example)
-    for words, source, same in zip(generated, sources, _unchanged(generated, original)):
+    for words, source, same in zip(generated, sources, unchanged):
         reason = _surface_reason(words) or _balance_reason(words, source)
         if reason:
             return f"source_{reason}" if same is not None else reason

@@ -15,7 +15,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from discofuse.labels import PRONOUN_TAGS, PROPER_NOUN_TAGS
+from discofuse.labels import PRONOUN_TAGS, PROPER_NOUN_TAGS, SUBJECT_DEPS
 
 PRONOUN = "pronoun"
 NOMINAL = "nominal"
@@ -96,6 +96,29 @@ class Sentence:
         while index != root and self.tokens[index].head != index and steps < len(self.tokens):
             index, steps = self.tokens[index].head, steps + 1
         return index == root
+
+    def root(self) -> int | None:
+        """The first token that is its own head (the main verb)."""
+        return next((i for i, token in enumerate(self.tokens) if token.head == i), None)
+
+    def is_main_subject(self, index: int) -> bool:
+        """Whether token `index` is the subject of a main verb: the entity a following
+        he/she/it/they is most likely about (centering's preferred center)."""
+        token = self.tokens[index]
+        return token.dep in SUBJECT_DEPS and self.tokens[token.head].head == token.head
+
+    def main_subject(self) -> int | None:
+        """The main verb's subject, when the sentence has exactly one."""
+        subjects = [i for i in range(len(self.tokens)) if self.is_main_subject(i)]
+        return subjects[0] if len(subjects) == 1 else None
+
+    def name_start(self, index: int) -> int:
+        """The first word of the name that ends at token `index` ("Liverpool captain Steven
+        Gerrard": "Liverpool")."""
+        start = index
+        while start > 0 and self.tokens[start - 1].tag in PROPER_NOUN_TAGS:
+            start -= 1
+        return start
 
     def in_main_role(self, index: int) -> bool:
         """Whether token `index` is a subject or object (or a conjunct of one) of the main

@@ -120,6 +120,9 @@ NOT_REFERRING_ENTITIES = frozenset(
     {"DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "CARDINAL", "ORDINAL"}
 )
 """Entity types whose names are not entities a later mention refers back to ("May", "1990")."""
+PLACE_AND_THING_ENTITIES = frozenset({"GPE", "LOC", "FAC", "NORP", "EVENT", "PRODUCT",
+                                      "WORK_OF_ART", "LAW", "LANGUAGE"})
+"""Entity types of names that are not people: no he/she stands for them."""
 
 MASCULINE_NOUNS = frozenset({
     "man", "men", "boy", "father", "son", "brother", "husband", "uncle", "nephew", "king",

@@ -180,7 +180,8 @@ def _name_ending_in(sentences: list[Sentence], index: int, head: int) -> Mention
             continue
         mention = noun_phrase(s, sentence, i)
         words = tuple(w.lower() for w in sentence.words[mention.start : mention.end])
-        if len(words) > 1 and all(t.tag in PROPER_NOUN_TAGS for t in sentence.tokens[mention.start : mention.end]):
+        name = sentence.tokens[mention.start : mention.end]
+        if len(words) > 1 and all(t.tag in PROPER_NOUN_TAGS for t in name):
             found.setdefault(words, mention)
     return next(iter(found.values())) if len(found) == 1 else None
 
@@ -195,14 +196,12 @@ def link_epithets(sentences: list[Sentence], chains: Chains) -> None:
         sentence, previous = sentences[index], sentences[index - 1]
         if max(len(sentence.tokens), len(previous.tokens)) > MAX_SENTENCE_TOKENS:
             continue
-        head, name = _main_subject(sentence), _main_subject(previous)
+        head, name = sentence.main_subject(), previous.main_subject()
         if head is None or name is None:
             continue
         kind = _epithet_kind(sentence, head)
-        start = name
-        while start > 0 and previous.tokens[start - 1].tag in PROPER_NOUN_TAGS:
-            start -= 1  # "Liverpool captain Steven Gerrard": the name only
-        antecedent = Mention(index - 1, start, name + 1, name, PROPER)
+        # "Liverpool captain Steven Gerrard": the name only
+        antecedent = Mention(index - 1, previous.name_start(name), name + 1, name, PROPER)
         if not kind or _name_kind(previous, antecedent) != kind:
             continue
         if any(
@@ -231,15 +230,6 @@ def _name_kind(sentence: Sentence, mention: Mention) -> str:
     if entity == "PERSON" or (len(tokens) >= 2 and all(t.ent_type == "" for t in tokens)):
         return PERSON
     return ORGANISATION if entity in ("ORG", "GPE") else ""
-
-
-def _main_subject(sentence: Sentence) -> int | None:
-    tokens = sentence.tokens
-    subjects = [
-        i for i, t in enumerate(tokens)
-        if t.dep in ("nsubj", "nsubjpass") and tokens[t.head].head == t.head
-    ]
-    return subjects[0] if len(subjects) == 1 else None
 
 
 def _epithet_kind(sentence: Sentence, head: int) -> str:

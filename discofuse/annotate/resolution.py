@@ -55,6 +55,7 @@ from discofuse.labels import (
     NOT_REFERRING_ENTITIES,
     NOUN_PHRASE_LEFT_DEPS,
     PERSON_NOUNS,
+    PLACE_AND_THING_ENTITIES,
     PRONOUN_GROUPS,
     PROPER_NOUN_TAGS,
     SUBJECT_DEPS,
@@ -80,8 +81,6 @@ MASCULINE, FEMININE, NEUTER, PLURAL = "he", "she", "it", "they"  # the groups of
 REFLEXIVES = frozenset({"himself", "herself", "itself", "themselves"})
 NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 PLURAL_TAGS = frozenset({"NNS", "NNPS"})
-PLACE_AND_THING_ENTITIES = frozenset({"GPE", "LOC", "FAC", "NORP", "EVENT", "PRODUCT",
-                                      "WORK_OF_ART", "LAW", "LANGUAGE"})
 MASCULINE_TITLES = frozenset({"mr", "mr.", "sir", "lord", "king", "prince", "duke", "count",
                               "baron", "father", "brother", "uncle", "saint", "st.", "pope"})
 FEMININE_TITLES = frozenset({"mrs", "mrs.", "ms", "ms.", "miss", "lady", "queen", "princess",
@@ -217,14 +216,12 @@ class PronounResolver:
         """The hard constraints: agreement in number, gender and animacy, and syntax."""
         token = sentences[candidate.sentence].tokens[candidate.index]
         number = self.number(sentences, candidate)
+        gender = self.gender(sentences, candidate)
         if (group == PLURAL) != (number == PLURAL) and not (
-            group == PLURAL
-            and token.ent_type == "ORG"
-            and self.gender(sentences, candidate) is None
+            group == PLURAL and token.ent_type == "ORG" and gender is None
         ):
             return False  # "they" may name a club or a company ("Arsenal ... they"), not a
             # person the tagger calls ORG ("Hans Albert Einstein")
-        gender = self.gender(sentences, candidate)
         person = self.personhood(sentences, candidate)
         if group in (MASCULINE, FEMININE) and (gender not in (group, None) or person < 0.5):
             return False
@@ -278,7 +275,7 @@ class PronounResolver:
         sentence = sentences[candidate.sentence]
         token = sentence.tokens[candidate.index]
         if token.tag in PROPER_NOUN_TAGS:
-            start = _name_start(sentence, candidate.index)
+            start = sentence.name_start(candidate.index)
             before = sentence.tokens[start - 1].text.lower() if start > 0 else ""
             first = sentence.tokens[start].text.lower()
             for word in (before, first):
@@ -314,7 +311,7 @@ class PronounResolver:
                 return 1.0
             if token.ent_type in NOT_REFERRING_ENTITIES:
                 return 0.0
-            start = _name_start(sentence, candidate.index)
+            start = sentence.name_start(candidate.index)
             known_first_name = start < candidate.index and (
                 sentence.tokens[start].text.lower() in self.female_share
             )
@@ -500,7 +497,7 @@ def continued_subject(
             return None, []
         rivals = [_candidate_at(sentence, s, i) for i in range(index)]
         source, previous = s - 1, sentences[s - 1]
-        clause_root = _root(previous)
+        clause_root = previous.root()
     elif tokens[verb].dep in ("conj", "advcl") and tokens[tokens[verb].head].head == tokens[verb].head:
         source, previous, clause_root = s, sentence, tokens[verb].head
         rivals = [
@@ -539,15 +536,11 @@ def _same_group_before(sentences: list[Sentence], s: int, index: int, group: str
     return any(pronoun_group(sentences[t], i) == group for t, i in before)
 
 
-def _root(sentence: Sentence) -> int | None:
-    return next((i for i, t in enumerate(sentence.tokens) if t.head == i), None)
-
-
 def _cataphoric_subjects(sentence: Sentence, s: int, index: int) -> list[_Candidate]:
     """The main clause's subject after a pronoun in a fronted phrase ("Since overcoming his
     illness, Kurt has ...": "Kurt")."""
     tokens = sentence.tokens
-    root = next((i for i, t in enumerate(tokens) if t.head == i), None)
+    root = sentence.root()
     if root is None or index > root:
         return []
     found = []
@@ -606,13 +599,6 @@ def _candidate_at(sentence: Sentence, s: int, i: int) -> _Candidate | None:
     ):
         return None  # inside a longer name or noun: its head is the candidate
     return _Candidate(s, i, mention_kind(token.tag))
-
-
-def _name_start(sentence: Sentence, index: int) -> int:
-    start = index
-    while start > 0 and sentence.tokens[start - 1].tag in PROPER_NOUN_TAGS:
-        start -= 1
-    return start
 
 
 def _role(dep: str) -> str:

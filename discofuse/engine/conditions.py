@@ -31,6 +31,7 @@ from discofuse.labels import (
     DEFINITE_DETERMINERS,
     NOT_REFERRING_ENTITIES,
     PERSON_NOUNS,
+    PLACE_AND_THING_ENTITIES,
     PRONOUN_GROUPS,
     PROPER_NOUN_TAGS,
     PTB_TAGS,
@@ -630,7 +631,9 @@ def named_in_context(
     pronoun of it resolved with at least `min_confidence`; none otherwise."""
     if not any(m.kind == "pronoun" and m.confidence >= min_confidence for m in in_to):
         return []
-    first = min((item.sentence for item in state.lists[to_list] if item.token is not None), default=0)
+    first = min(
+        (item.sentence for item in state.lists[to_list] if item.token is not None), default=0
+    )
     return [
         m
         for m in cluster.mentions
@@ -669,9 +672,9 @@ def _in_a_match_name(tokens, anaphor: Mention) -> bool:
 def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str) -> bool:
     """For he/she: the first part names another person, who the pronoun may as well stand for
     ("Hodgson revealed that Barkley had ... | ' It was poor , ' he added": the speaker), as
-    subject or object of the main clause or of what it reports (`Sentence.in_main_role`). A person named
-    deeper ("the scene in which Jerry attempts to pull Kramer 's jeans off") is no rival of
-    the main subject a "he" continues."""
+    subject or object of the main clause or of what it reports (`Sentence.in_main_role`). A
+    person named deeper ("the scene in which Jerry attempts to pull Kramer 's jeans off") is
+    no rival of the main subject a "he" continues."""
     word = state.document.sentences[anaphor.sentence].tokens[anaphor.head].text.lower()
     if word not in GENDERED_PRONOUNS:
         return False
@@ -770,7 +773,7 @@ def _main_subjects_after(sentence: Sentence, anaphor: Mention) -> list:
     verb, outside the pronoun's own phrase ("With his back to goal, Henry finished": "his" is
     Henry's; in "His coach smiled" the subject holds "his")."""
     tokens = sentence.tokens
-    root = next((i for i, token in enumerate(tokens) if token.head == i), None)
+    root = sentence.root()
     if root is None or anaphor.start > root:
         return []
     return [
@@ -876,15 +879,8 @@ def replacement_for(state: State, mentions: list[Mention], anaphor: Mention) -> 
     return min(usable, key=lambda m: (_KIND_RANK[m.kind], m.sentence, m.start))
 
 
-PLACE_AND_THING_ENTITIES = NOT_A_REFERENT | {"PRODUCT", "WORK_OF_ART"}
-
-
 def _main_subject(state: State, mention: Mention) -> bool:
-    """The subject of its sentence's main verb: the entity a following he/she/it/they is most
-    likely about (centering's preferred center)."""
-    tokens = state.document.sentences[mention.sentence].tokens
-    head = tokens[mention.head]
-    return head.dep in SUBJECT_DEPS and tokens[head.head].head == head.head
+    return state.document.sentences[mention.sentence].is_main_subject(mention.head)
 
 
 def _may_be_person(state: State, mention: Mention) -> bool:
@@ -894,7 +890,9 @@ def _may_be_person(state: State, mention: Mention) -> bool:
     head = state.document.sentences[mention.sentence].tokens[mention.head]
     if head.ent_type == "PERSON":
         return True
-    return _main_subject(state, mention) and head.ent_type not in PLACE_AND_THING_ENTITIES
+    return _main_subject(state, mention) and head.ent_type not in (
+        NOT_REFERRING_ENTITIES | PLACE_AND_THING_ENTITIES
+    )
 
 
 def _bare_subject(state: State, antecedent: Mention, anaphor: Mention) -> bool:
@@ -922,7 +920,7 @@ def _parallel_subjects(state: State, antecedent: Mention, anaphor: Mention) -> b
     if _holds_another_noun(state, antecedent):
         return False  # "the regulation of the gene ... and its expression": the gene's;
         # "The number of pteron columns ... it measures 16 m": the temple's
-    plural = tokens[anaphor.head].text.lower() in ("they", "their", "them")
+    plural = PRONOUN_GROUPS.get(tokens[anaphor.head].text.lower()) == "they"
     if any(
         token.tag == ("NNS" if plural else "NN")
         and token.dep in ("nsubj", "nsubjpass", "dobj", "dative")

@@ -45,12 +45,12 @@ class Example:
     has_coref_type_nominal: float = 0.0
     rules: tuple[str, ...] = ()
     anaphora_kinds: tuple[str, ...] = ()
+    """What the anaphora step replaced: "pronoun", "description", "name" (a shorter name made
+    the full one). The released flags fold the last two into has_coref_type_nominal."""
     replacement_words: tuple[str, ...] = ()
     """The words replacements put in (lower-cased): from the first part, or for a pronoun-only
     entity from a name earlier in the document, which the output audit must not take for
     invented words."""
-    """What the anaphora step replaced: "pronoun", "description", "name" (a shorter name made
-    the full one). The released flags fold the last two into has_coref_type_nominal."""
 
     def as_row(self) -> dict[str, Any]:
         """The released columns; text as the released data writes it (`released_text`)."""

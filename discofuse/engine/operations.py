@@ -248,9 +248,9 @@ class ReplaceMentions(Operation):
     anaphor stays as it is when the antecedent's words already stand in its own clause (no
     "Lions ... against Lions") or are the subject of a clause that holds it ("Agassi admitted
     that he used ..."); elsewhere the name may be said again ("Balladur was the favorite and
-    he was supported" gives "... and Balladur was supported"). The pronoun / nominal flags are set only for anaphors actually replaced, and
-    the operation fails when none is, so no *_ANAPHORA example has unchanged text. What was
-    replaced is recorded by kind (`ANAPHORA_KINDS`).
+    he was supported" gives "... and Balladur was supported"). The kinds replaced
+    (`ANAPHORA_KINDS`) and the words put in are recorded for anaphors actually replaced, and
+    the operation fails when none is, so no *_ANAPHORA example has unchanged text.
     """
 
     def __init__(self, node: Mapping, scope: CompileScope):
