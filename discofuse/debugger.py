@@ -135,6 +135,7 @@ def _trace_record(record) -> dict:
         "type": record.type,
         "matched": record.matched,
         "outcome": record.outcome,
+        "anaphora_declines": list(dict.fromkeys(record.anaphora_declines)),
         "conditions": [
             {"condition": source, "tried": stats.tried, "held": stats.passed}
             for source, stats in record.conditions

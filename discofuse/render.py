@@ -70,6 +70,8 @@ def trace_text(trace, rules, verbose: bool = True) -> str:
         where = f", {_relative(rule.where)}" if rule else ""
         mark = "MATCH" if record.matched else "no"
         lines.append(f"[{mark:>5}] {record.rule} ({record.type}{where}): {record.outcome}")
+        for decline in dict.fromkeys(record.anaphora_declines):
+            lines.append(f"          anaphora: {decline}")
         if not verbose and not record.matched:
             continue
         for number, (source, stats) in enumerate(record.conditions, start=1):

@@ -37,7 +37,7 @@ from spacy.tokens import Doc
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from discofuse.annotate.coref_links import add_rule_based_links  # noqa: E402
+from discofuse.annotate.coref_links import rule_based_clusters  # noqa: E402
 from discofuse.annotate.resolution import (  # noqa: E402
     MODEL_PATH,
     History,
@@ -256,7 +256,7 @@ def parse_gap(annotator: SpacyAnnotator, path: Path):
 def resolved(resolver: PronounResolver, document: Document, threshold: float) -> Document:
     """The document with the resolver's clusters (and the name links) at `threshold`."""
     links = resolver.links(document.sentences, threshold)
-    clusters = add_rule_based_links(document.sentences, merge_links([], links))
+    clusters = merge_links(rule_based_clusters(document.sentences), links)
     return Document(document.id, document.sentences, clusters)
 
 

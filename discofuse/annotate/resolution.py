@@ -664,6 +664,21 @@ def shared_resolver() -> PronounResolver:
     return PronounResolver.load()
 
 
+PERSON_SUFFIXES = ("er", "or", "ist", "ian", "man", "woman", "ee", "ant", "ent", "ive")
+"""Endings of agent nouns ("umpire" aside): an unknown noun with one may name a person."""
+
+
+def may_name_a_person(lemma: str) -> bool:
+    """A common noun that may name a person: one of `PERSON_NOUNS`, one the resolver's
+    training data found used of people at least half the time, or an unknown noun with an
+    agent ending. What he/she may stand for; "brief", "verdict" and "empire" are not."""
+    lemma = lemma.lower()
+    if lemma in PERSON_NOUNS:
+        return True
+    share = shared_resolver().person_nouns.get(lemma)
+    return share >= 0.5 if share is not None else lemma.endswith(PERSON_SUFFIXES)
+
+
 def document_clusters(sentences: list[Sentence]) -> list[Cluster]:
     """A document's coreference: the rule-based chains of names and noun phrases
     (`coref_links`), then each resolved pronoun joined to its antecedent's chain.

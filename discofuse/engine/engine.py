@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from discofuse.document import Document
+from discofuse.engine.anaphora_policy import DECLINES, MentionPair
 from discofuse.engine.conditions import (
     MAX_SEARCH_STEPS,
     ConditionStats,
     MatchedPhrase,
-    MentionPair,
     SearchBudgetExceeded,
 )
 from discofuse.engine.morphology import finish_sentence
@@ -77,6 +77,7 @@ class RuleTrace:
     steps: list[tuple[str, dict[str, list[str]]]] = field(default_factory=list)
     outcome: str = ""
     matched: bool = False
+    anaphora_declines: list[str] = field(default_factory=list)
 
     @property
     def failing_condition(self) -> tuple[int, str, ConditionStats] | None:
@@ -165,6 +166,7 @@ class Engine:
         """Match and execute one rule on a copy of `state`; None (with the reason traced) if not."""
         record = RuleTrace(rule.name, rule.type) if trace is not None else None
         stats = [ConditionStats() for _ in rule.conditions] if record is not None else None
+        declines = DECLINES.set(record.anaphora_declines if record is not None else None)
         try:
             bindings = rule.match(state, stats)
         except SearchBudgetExceeded:
@@ -175,6 +177,8 @@ class Engine:
                 f"tried over {MAX_SEARCH_STEPS:,} bindings on one candidate",
                 rule.file, rule.line, rule.name,
             ) from None
+        finally:
+            DECLINES.reset(declines)
         if record is not None:
             trace.rules.append(record)
             record.conditions = [(c.source, s) for c, s in zip(rule.conditions, stats)]

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from discofuse.document import ANAPHORA_KINDS, Mention, Token
+from discofuse.engine.anaphora_policy import MentionPair
 from discofuse.engine.conditions import (
     Bindings,
     CompileScope,
-    MentionPair,
     evaluate,
 )
 from discofuse.engine.morphology import be_form, finite_tag, inflect, is_past, is_plural

@@ -1,0 +1,612 @@
+"""The anaphora policy: which anaphor of an entity a rule may replace, and by which words.
+
+The resolver and the chains (discofuse.annotate) say which mentions corefer; this module says
+whether replacing one of them reads right and is safe to make, the precision side of every
+*_ANAPHORA example. Each refusal has a named reason: `mention_pairs` appends them to the list
+in `DECLINES` when one is set (the debugger's trace), so a rule author sees why a pronoun was
+or was not replaced, as a failed condition shows why a rule did not match.
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from discofuse.annotate.resolution import may_name_a_person
+from discofuse.document import Mention, Sentence
+from discofuse.engine.state import State
+from discofuse.labels import (
+    DEFINITE_DETERMINERS,
+    NOT_REFERRING_ENTITIES,
+    PERSON_NOUNS,
+    PLACE_AND_THING_ENTITIES,
+    PRONOUN_GROUPS,
+    PROPER_NOUN_TAGS,
+    SUBJECT_DEPS,
+)
+
+DECLINES: ContextVar[list[str] | None] = ContextVar("anaphora_declines", default=None)
+"""Set by the engine when it traces a rule: each anaphor the policy refuses, with its reason."""
+
+
+def _decline(state: State, anaphor: Mention, reason: str) -> None:
+    notes = DECLINES.get()
+    if notes is not None:
+        words = " ".join(state.document.sentences[anaphor.sentence].words[anaphor.start : anaphor.end])
+        notes.append(f"'{words}' (s{anaphor.sentence}:{anaphor.start}) kept: {reason}")
+
+
+@dataclass(frozen=True)
+class MentionPair:
+    """An anaphor in one list and the best antecedent of its entity in another (1-based spans)."""
+
+    anaphor: Mention
+    anaphor_span: tuple[int, int]
+    antecedent: Mention
+    antecedent_span: tuple[int, int] | None  # None when it stands earlier in the document
+
+
+_KIND_RANK = {"proper": 0, "nominal": 1, "pronoun": 2}
+
+
+def mention_pairs(
+    state: State,
+    from_list: str,
+    to_list: str,
+    kinds: frozenset[str],
+    antecedent_kinds: frozenset[str],
+    min_confidence: float = 0.0,
+) -> list[MentionPair]:
+    """One pair per entity mentioned in both lists: its first anaphor in `from_list` and the
+    entity's best replacement text (`replacement_for`). A pronoun resolved with less than
+    `min_confidence` is no anaphor.
+
+    An entity with no usable replacement gives no pair: the rule then does not claim anaphora
+    (precision first: a pronoun left as it is makes no *_ANAPHORA example). When pronouns
+    count as antecedents and `to_list` has only a pronoun of the entity, its name from the
+    sentences before (`named_in_context`) is the replacement, as the paper's generator,
+    which read whole documents, did ("Hewitt won . He smiled . | He waved ." gives "Hewitt
+    waved .")."""
+    pairs = []
+    for cluster in state.clusters:
+        in_to = [
+            m
+            for m in cluster.mentions
+            if m.kind in antecedent_kinds and state.mention_positions(to_list, m) is not None
+        ]
+        if not in_to:
+            continue
+        sources = [m for m in in_to if m.kind != "pronoun"]
+        if not sources and "pronoun" in antecedent_kinds:
+            sources = named_in_context(state, cluster, in_to, to_list, min_confidence)
+        anaphors = sorted(
+            (span, m)
+            for m in cluster.mentions
+            if m.kind in kinds and (span := state.mention_positions(from_list, m)) is not None
+        )
+        for _, weak in anaphors:
+            if weak.confidence < min_confidence:
+                _decline(state, weak, f"resolved with probability {weak.confidence:.2f}, under "
+                         f"{min_confidence}")
+        anaphors = [(span, m) for span, m in anaphors if m.confidence >= min_confidence]
+        while anaphors and _repeats_a_mention(state, anaphors[0][1], in_to):
+            anaphors.pop(0)  # "Balladur ... Balladur was the favorite and he was ...": the name
+            # said again changes nothing, the pronoun after it is the anaphor
+        if not anaphors:
+            continue
+        span, anaphor = anaphors[0]
+        reason = (
+            _pronoun_decline(state, cluster, anaphor, from_list)
+            if anaphor.kind == "pronoun"
+            else _nominal_decline(state, anaphor)
+        )
+        if reason is None:
+            refusals: list[str] = []
+            best = replacement_for(state, sources, anaphor, refusals)
+            if best is None:
+                reason = "no mention reads right in its place" + (
+                    f" ({'; '.join(refusals)})" if refusals else ""
+                )
+            elif anaphor.kind == "pronoun" and _another_person_named(
+                state, cluster, anaphor, to_list
+            ):
+                reason = "the first part names another person it may stand for"
+        if reason is not None:
+            _decline(state, anaphor, reason)
+            continue
+        pairs.append(MentionPair(anaphor, span, best, state.mention_positions(to_list, best)))
+    return sorted(pairs, key=lambda pair: pair.anaphor_span)
+
+
+CONTEXT_SENTENCES = 5
+"""How many sentences before the first part a name may stand for an entity the first part
+names only by a pronoun (the resolver's name window is 6)."""
+
+
+def named_in_context(
+    state: State, cluster, in_to: list[Mention], to_list: str, min_confidence: float
+) -> list[Mention]:
+    """The entity's names in the `CONTEXT_SENTENCES` before `to_list`, when `to_list` holds a
+    pronoun of it resolved with at least `min_confidence`; none otherwise."""
+    if not any(m.kind == "pronoun" and m.confidence >= min_confidence for m in in_to):
+        return []
+    first = min(
+        (item.sentence for item in state.lists[to_list] if item.token is not None), default=0
+    )
+    return [
+        m
+        for m in cluster.mentions
+        if m.kind == "proper" and first - CONTEXT_SENTENCES <= m.sentence < first
+    ]
+
+
+def _repeats_a_mention(state: State, anaphor: Mention, antecedents: list[Mention]) -> bool:
+    """A name said again word for word, or a description when the first part names the
+    entity by no name ("Balco is the company ... | The company ..." is replaced by "Balco"):
+    nothing to replace."""
+    if anaphor.kind == "pronoun":
+        return False
+    names = [name_part(state, m) for m in antecedents if m.kind == "proper"]
+    if anaphor.kind == "nominal" and not names:
+        names = [m for m in antecedents if m.kind == "nominal"]
+    return any(_words(state, anaphor) == _words(state, m) for m in names)
+
+
+def _nominal_decline(state: State, anaphor: Mention) -> str | None:
+    """Why a name or description is not replaced, or None."""
+    tokens = state.document.sentences[anaphor.sentence].tokens
+    if tokens[anaphor.head].dep in NOT_AN_ANAPHOR_DEPS:
+        return f"a {tokens[anaphor.head].dep}, not a referring noun phrase"
+    if _in_a_match_name(tokens, anaphor):
+        return "inside a match or case name"
+    if _after_indefinite_article(tokens, anaphor):
+        return "after 'a'/'an', which a longer name may not agree with"
+    return None
+
+
+def _after_indefinite_article(tokens, anaphor: Mention) -> bool:
+    """"a McGeady shot": a longer name would need "an" or "a" to agree with its first word."""
+    return anaphor.start > 0 and tokens[anaphor.start - 1].text.lower() in ("a", "an")
+
+
+MATCH_WORDS = frozenset({"v", "v.", "vs", "vs.", "versus"})
+
+
+def _in_a_match_name(tokens, anaphor: Mention) -> bool:
+    """A name inside a case or match name ("Sweatt v. Painter", "Leeds v Hull"): lengthening
+    it garbles the title."""
+    before = tokens[anaphor.start - 1].text.lower() if anaphor.start > 0 else ""
+    after = tokens[anaphor.end].text.lower() if anaphor.end < len(tokens) else ""
+    return before in MATCH_WORDS or after in MATCH_WORDS
+
+
+def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str) -> bool:
+    """For he/she: the first part names another person, who the pronoun may as well stand for
+    ("Hodgson revealed that Barkley had ... | ' It was poor , ' he added": the speaker), as
+    subject or object of the main clause or of what it reports (`Sentence.in_main_role`). A
+    person named deeper ("the scene in which Jerry attempts to pull Kramer 's jeans off") is
+    no rival of the main subject a "he" continues."""
+    word = state.document.sentences[anaphor.sentence].tokens[anaphor.head].text.lower()
+    if word not in GENDERED_PRONOUNS:
+        return False
+    own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+    return any(
+        item.token is not None
+        and item.token.ent_type == "PERSON"
+        and item.token.tag in PROPER_NOUN_TAGS
+        and item.token.dep != "compound"
+        and (item.sentence, item.index) not in own
+        and state.document.sentences[item.sentence].in_main_role(item.index)
+        and _chain_genders(state, item.sentence, item.index) in (set(), {PRONOUN_GROUPS[word]})
+        for item in state.lists[to_list]
+    )
+
+
+def _chain_genders(state: State, sentence: int, index: int) -> set[str]:
+    """The he/she groups of the pronouns in the token's chain: a person whose chain holds
+    "his" is no rival of a "she" ("Amber found Kevin , who was not in his right mind . She
+    ...")."""
+    sentences = state.document.sentences
+    for cluster in state.clusters:
+        if any(m.sentence == sentence and m.start <= index < m.end for m in cluster.mentions):
+            return {
+                PRONOUN_GROUPS[word]
+                for m in cluster.mentions
+                if m.kind == "pronoun"
+                and (word := sentences[m.sentence].tokens[m.head].text.lower())
+                in GENDERED_PRONOUNS
+            }
+    return set()
+
+
+NOT_AN_ANAPHOR_DEPS = frozenset({"compound", "amod", "nmod", "attr"})
+"""A noun phrase in these positions does not refer back: it modifies another word ("the Indian
+city") or is a predicate ("He was the first man to ...")."""
+CONTRACTIONS = frozenset({"'s", "'re", "'ll", "'d", "'ve", "'m"})
+QUOTES = frozenset({'"', "``", "''"})
+IMPERSONAL_VERBS = frozenset({"happen", "seem", "appear", "transpire", "turn", "rain", "snow"})
+NAME_ONLY_PRONOUNS = frozenset(
+    word for word, group in PRONOUN_GROUPS.items() if group in ("it", "they")
+)
+"""Replaced by a name only, never by a description (see `replacement_for`)."""
+GENDERED_PRONOUNS = frozenset(
+    word for word, group in PRONOUN_GROUPS.items() if group in ("he", "she")
+)
+
+
+def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) -> str | None:
+    """Why a pronoun's replacement would not read right or not be safe, or None: "he 's" (the
+    name plus "'s" reads as a possessive), a reflexive, a pronoun after one of its own group in
+    its part, and for he/she/they, another name or subject in its own sentence that it could
+    stand for: before it ("O'Connor will win his third cap": "his" is O'Connor's, whatever a
+    link to the first part says; "The 21-year-old won her first title": "her" is the
+    subject's), or the main subject after a fronted pronoun."""
+    tokens = state.document.sentences[anaphor.sentence].tokens
+    following = tokens[anaphor.end].text.lower() if anaphor.end < len(tokens) else ""
+    if following in CONTRACTIONS:
+        return f"followed by '{following}', which would read as a possessive"
+    if sum(token.text in QUOTES for token in tokens[: anaphor.start]) % 2:
+        return "inside quoted speech, where it may be anyone the speaker means"
+    word = tokens[anaphor.head].text.lower()
+    if word.endswith("self") or word.endswith("selves"):
+        return "a reflexive"  # "Not religious himself, he ..."
+    group = PRONOUN_GROUPS.get(word)
+    part_start = min(
+        item.index
+        for item in state.lists[from_list]
+        if item.sentence == anaphor.sentence and item.token is not None
+    )
+    if any(
+        PRONOUN_GROUPS.get(token.text.lower()) == group
+        for token in tokens[part_start : anaphor.start]
+    ):
+        return "a pronoun of its group stands before it in its part"  # "He ... his": replacing
+        # only "his" makes two people of one
+    if group == "it":
+        # "As it happened", "it seems": an "it" that stands for nothing stays, and so does an
+        # object "it", which idioms are full of ("the women have it right now")
+        pronoun = tokens[anaphor.head]
+        if pronoun.dep not in SUBJECT_DEPS and pronoun.dep != "poss":
+            return "an object 'it'"
+        if tokens[pronoun.head].lemma.lower() in IMPERSONAL_VERBS:
+            return f"the subject of impersonal '{tokens[pronoun.head].text}'"
+        return None
+    own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+    sentence = state.document.sentences[anaphor.sentence]
+    rivals = [*enumerate(tokens[: anaphor.start]), *_main_subjects_after(sentence, anaphor)]
+    rival = next(
+        (
+            token
+            for index, token in rivals
+            if _competes(token, group) and (anaphor.sentence, index) not in own
+        ),
+        None,
+    )
+    if rival is not None:
+        return f"'{rival.text}' in its own sentence may be what it stands for"
+    return None
+
+
+def _main_subjects_after(sentence: Sentence, anaphor: Mention) -> list:
+    """(index, token) of the main clause's subjects after a pronoun that stands before the main
+    verb, outside the pronoun's own phrase ("With his back to goal, Henry finished": "his" is
+    Henry's; in "His coach smiled" the subject holds "his")."""
+    tokens = sentence.tokens
+    root = sentence.root()
+    if root is None or anaphor.start > root:
+        return []
+    return [
+        (i, tokens[i])
+        for i in range(anaphor.end, root)
+        if tokens[i].head == root
+        and tokens[i].dep in SUBJECT_DEPS
+        and not sentence.dominates(i, anaphor.head)
+    ]
+
+
+NOT_A_REFERENT = NOT_REFERRING_ENTITIES | {"GPE", "LOC", "FAC", "NORP", "EVENT", "LANGUAGE",
+                                            "LAW"}
+
+
+def _competes(token, group: str | None) -> bool:
+    """A name or a subject the pronoun could stand for (number agrees; not a place or date).
+    A named subject competes whatever the entity tagger calls it ("Yachvili put France ahead
+    with his ...", with "Yachvili" read as a place); one person's name, or one place's, is no
+    rival of "they" ("Nubians took the throne of Egypt under Piye although they ..."), only a
+    club's or an unknown named subject; a description is a rival of he/she only when it may
+    name a person ("The written brief was in Sarah 's name , and she ...")."""
+    plural = group == "they"
+    if plural and token.tag == "NNP" and not (
+        token.ent_type == "ORG" or (not token.ent_type and token.dep in SUBJECT_DEPS)
+    ):
+        return False
+    if token.tag in PROPER_NOUN_TAGS and token.dep in SUBJECT_DEPS:
+        return True
+    if token.ent_type in NOT_A_REFERENT:
+        return False
+    if token.tag in PROPER_NOUN_TAGS:
+        return token.dep != "compound"
+    if token.dep in SUBJECT_DEPS and token.tag == "JJ":
+        return not plural  # "The 31-year-old won on her debut"
+    if token.dep in SUBJECT_DEPS and token.tag.startswith("NN"):
+        if (token.tag in ("NNS", "NNPS")) != plural:
+            return False
+        return group not in ("he", "she") or may_name_a_person(token.lemma)
+    return False
+
+
+def replacement_for(
+    state: State,
+    mentions: list[Mention],
+    anaphor: Mention,
+    refusals: list[str] | None = None,
+) -> Mention | None:
+    """The mention (of `mentions`: the first part's, or the context's names) whose words
+    replace `anaphor`, or None when none reads right; why each other mention does not is
+    appended to `refusals` (see `_unfit_replacement`). A name is preferred to a description,
+    then the earliest."""
+    usable = []
+    for mention in mentions:
+        if mention.kind == "proper":
+            named = name_part(state, mention)
+            if named.end - named.start == 1 and named.start > mention.start and _words(
+                state, mention
+            )[0] in ("the", "a", "an"):
+                if refusals is not None:
+                    refusals.append(f"'{' '.join(_words(state, mention))}': no one's name alone")
+                continue  # "the 25-year-old Dubliner": "Dubliner" alone is no one's name
+            mention = named
+        reason = _unfit_replacement(state, mention, anaphor)
+        if reason is None:
+            usable.append(mention)
+        elif refusals is not None:
+            refusals.append(f"'{' '.join(_words(state, mention))}': {reason}")
+    if not usable:
+        return None
+    return min(usable, key=lambda m: (_KIND_RANK[m.kind], m.sentence, m.start))
+
+
+def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str | None:
+    """Why `mention`'s words may not replace `anaphor`, or None:
+
+    - the entity's proper name replaces he/she only when the tagger may take it for a person;
+    - a description replaces only a pronoun, and only when definite (or a bare subject), for
+      he/she a person's noun ("the club 's manager"), never an indefinite or bare noun
+      ("housewife"); "it" and "they" by a description only from subject to subject;
+    - a nominal anaphor ("the company") only by a name: a noun phrase is no more specific;
+      a person's name only by a longer form of the same name ("Hewitt" -> "Lleyton Hewitt");
+    - never a mention that contains the anaphor, holds a pronoun ("his father": chains of
+      possessives), or is a predicate noun ("X is Y 's friend": Y 's friend is not a name
+      for X)."""
+    if mention.kind == "pronoun":
+        return "a pronoun"
+    if _contains(mention, anaphor) or _contains(anaphor, mention):
+        return "contains it or lies inside it"
+    tokens = state.document.sentences[mention.sentence].tokens
+    if tokens[mention.head].dep == "attr":
+        return "a predicate noun"
+    if any(
+        t.tag in ("PRP", "PRP$") for t in tokens[mention.start : mention.end]
+    ) and not _possessor_named_before(state, mention):
+        return "holds a pronoun"
+    first_word = _words(state, anaphor)[0]
+    if (
+        mention.kind == "proper"
+        and anaphor.kind == "pronoun"
+        and first_word in GENDERED_PRONOUNS
+        and not _may_be_person(state, mention)
+    ):
+        return "not a person's name"  # "he" for "North Florida" or "Houston"
+    if mention.kind == "nominal" and anaphor.kind != "pronoun":
+        return "a description replaces only a pronoun"
+    if mention.kind == "nominal" and not (
+        _definite(tokens, mention) or _bare_subject(state, mention, anaphor)
+    ):
+        return "an indefinite description"
+    if (
+        mention.kind == "nominal"
+        and first_word in GENDERED_PRONOUNS
+        and tokens[mention.head].lemma.lower() not in PERSON_NOUNS
+    ):
+        return "not a person's description"  # "he" is never "the only thing"
+    if (
+        mention.kind == "nominal"
+        and first_word in NAME_ONLY_PRONOUNS
+        and not _parallel_subjects(state, mention, anaphor)
+    ):
+        return "a description for it/they only from subject to subject"  # their other
+        # links to descriptions are the resolver's weakest (raters found "they" made "the
+        # women" and "the firm 's shareholdings", "it" made "the construction" for a temple)
+    if any(t.head == mention.head and t.dep == "conj" for t in tokens):
+        return "a coordination: the span holds one member only"  # "Maternity patterns and
+        # timing ... they"
+    if anaphor.kind == "nominal" and _plural(state, anaphor) and not _plural(state, mention):
+        return "a plural description for one"  # "the women 's race" is no one runner's race
+    if _words(state, mention) == _words(state, anaphor):
+        return "the same words"
+    if anaphor.kind == "proper" and not (
+        _extends(_words(state, mention), _words(state, anaphor))
+        and _person_name(tokens, mention)
+    ):
+        return "a name only by a longer form of a person's name"  # "Hewitt" -> "Lleyton Hewitt"
+    return None
+
+
+def _main_subject(state: State, mention: Mention) -> bool:
+    return state.document.sentences[mention.sentence].is_main_subject(mention.head)
+
+
+def _may_be_person(state: State, mention: Mention) -> bool:
+    """A name he/she may stand for: one the tagger marks PERSON, or the main subject when the
+    tagger does not call it a place or thing (the small model tags lone surnames ORG: "Deol",
+    "Johns")."""
+    head = state.document.sentences[mention.sentence].tokens[mention.head]
+    if head.ent_type == "PERSON":
+        return True
+    return _main_subject(state, mention) and head.ent_type not in (
+        NOT_REFERRING_ENTITIES | PLACE_AND_THING_ENTITIES
+    )
+
+
+def _bare_subject(state: State, antecedent: Mention, anaphor: Mention) -> bool:
+    """A subject with no determiner taken up by "they" or "it" as the next subject ("GM
+    executives decided ... . They created ...", "Tactical deception can be costly because it
+    ..."): a bare plural or mass noun reads the same when repeated."""
+    tokens = state.document.sentences[antecedent.sentence].tokens
+    plural = tokens[antecedent.head].tag == "NNS"
+    return (
+        tokens[antecedent.head].tag in ("NN", "NNS")
+        and not any(
+            t.dep in ("det", "poss", "nummod") for t in tokens[antecedent.start : antecedent.end]
+        )
+        and _words(state, anaphor)[0] == ("they" if plural else "it")
+        and _parallel_subjects(state, antecedent, anaphor)
+    )
+
+
+def _parallel_subjects(state: State, antecedent: Mention, anaphor: Mention) -> bool:
+    """"The second bridge was planned for 1990 , but it opened in 1994": a description that is
+    the main subject, taken up by a subject pronoun (or the possessive of a subject: "The
+    journal ... . Its editor is ...") of the next clause or sentence."""
+    tokens = state.document.sentences[anaphor.sentence].tokens
+    pronoun = tokens[anaphor.head]
+    plural = PRONOUN_GROUPS.get(tokens[anaphor.head].text.lower()) == "they"
+    if _holds_another_noun(state, antecedent, plural):
+        return False  # "the regulation of the gene ... and its expression": the gene's;
+        # "The number of pteron columns ... it measures 16 m": the temple's
+    if any(
+        token.tag == ("NNS" if plural else "NN")
+        and token.dep in ("nsubj", "nsubjpass", "dobj", "dative")
+        and not (anaphor.sentence == antecedent.sentence and antecedent.start <= i < antecedent.end)
+        for i, token in enumerate(tokens[: anaphor.start])
+    ):
+        return False  # "for the algorithm to be effective it must ...": the algorithm's, a
+        # subject or object between them being the nearer candidate
+    subject = tokens[pronoun.head] if pronoun.dep == "poss" else pronoun
+    return subject.dep in SUBJECT_DEPS and (
+        _main_subject(state, antecedent) or _passive_agent(state, antecedent, plural)
+    )
+
+
+def _passive_agent(state: State, mention: Mention, plural: bool) -> bool:
+    """The agent of a passive main verb whose subject the pronoun cannot stand for, being of
+    the other number ("Andrews was shunned by his parents and they died ...")."""
+    sentence = state.document.sentences[mention.sentence]
+    tokens = sentence.tokens
+    agent = tokens[mention.head]
+    if agent.dep != "pobj" or tokens[agent.head].dep != "agent":
+        return False
+    verb = tokens[agent.head].head
+    if tokens[verb].head != verb:
+        return False
+    return all(
+        (t.tag in ("NNS", "NNPS")) != plural
+        for t in tokens
+        if t.head == verb and t.dep == "nsubjpass"
+    )
+
+
+def _holds_another_noun(state: State, mention: Mention, plural: bool) -> bool:
+    """A noun in the phrase the mention heads, other than the head and its compounds, that the
+    pronoun could stand for as well: one of its number ("The fruits of this variety ... they"
+    can only be the fruits), and for "it" not a person's name nor a possessor ("Rosholt 's
+    first mill burned , but it was rebuilt": a thing's owner is not what the clause is about)."""
+    sentence = state.document.sentences[mention.sentence]
+    return any(
+        token.tag.startswith("NN") and i != mention.head and token.dep != "compound"
+        and (token.tag in ("NNS", "NNPS")) == plural
+        and not (not plural and (token.ent_type == "PERSON" or token.dep == "poss"))
+        and sentence.dominates(mention.head, i)
+        for i, token in enumerate(sentence.tokens)
+    )
+
+
+def name_part(state: State, mention: Mention) -> Mention:
+    """A name mention's name words only: "home favourite Lleyton Hewitt" gives "Lleyton Hewitt"
+    (the description was never said of the replaced mention), "Last June Grewcock" gives
+    "Grewcock" (a date the tagger ran into it), "Mayor Michael Bloomberg" gives "Michael
+    Bloomberg", "Justine Henin - Hardenne" stays whole; a leading "the" stays ("the Beatles")."""
+    tokens = state.document.sentences[mention.sentence].tokens
+    person = tokens[mention.head].ent_type == "PERSON"
+    start = mention.end - 1
+    while start > mention.start:
+        if _name_token(tokens[start - 1], person):
+            start -= 1
+        elif tokens[start - 1].tag == "HYPH" and start - 1 > mention.start and _name_token(
+            tokens[start - 2], person
+        ):
+            start -= 2
+        else:
+            break
+    if not person and start > mention.start and tokens[start - 1].text.lower() == "the":
+        start -= 1
+    return Mention(mention.sentence, start, mention.end, mention.head, mention.kind,
+                   mention.confidence)
+
+
+def _person_name(tokens, mention: Mention) -> bool:
+    """Every word a person's name: "America" is not short for "North America", nor "Lincoln"
+    for "Defying Lincoln" (a sentence-initial word the tagger read as a name)."""
+    return all(t.ent_type == "PERSON" for t in tokens[mention.start : mention.end])
+
+
+def _name_token(token, person: bool) -> bool:
+    """A word of a name; of a person's name, only words tagged PERSON ("Mayor Michael
+    Bloomberg" gives "Michael Bloomberg")."""
+    if person:
+        return token.ent_type == "PERSON"
+    return token.tag in PROPER_NOUN_TAGS and token.ent_type not in NOT_REFERRING_ENTITIES
+
+
+def _plural(state: State, mention: Mention) -> bool:
+    return state.document.sentences[mention.sentence].tokens[mention.head].tag in ("NNS", "NNPS")
+
+
+def _possessor_named_before(state: State, mention: Mention) -> bool:
+    """A description whose only pronoun is its first word, a possessive that the chains link
+    to a name earlier in its sentence ("Andrews was shunned by his parents": "his parents"
+    read the same after "Andrews ... ." as before)."""
+    tokens = state.document.sentences[mention.sentence].tokens
+    pronouns = [
+        i for i in range(mention.start, mention.end) if tokens[i].tag in ("PRP", "PRP$")
+    ]
+    if pronouns != [mention.start] or tokens[mention.start].tag != "PRP$":
+        return False
+    return any(
+        any(m.sentence == mention.sentence and m.start == mention.start and m.kind == "pronoun"
+            for m in cluster.mentions)
+        and any(m.sentence == mention.sentence and m.kind == "proper" and m.end <= mention.start
+                for m in cluster.mentions)
+        for cluster in state.clusters
+    )
+
+
+SPECIFIC_DETERMINERS = DEFINITE_DETERMINERS | {"both"}
+"""Determiners of a description that picks out what it names ("Both meanings ... they")."""
+
+
+def _definite(tokens, mention: Mention) -> bool:
+    """Starts with a definite determiner or a possessive pronoun ("his parents"), or has a
+    named possessor ("Ruiz 's brother")."""
+    first = tokens[mention.start]
+    if first.tag == "PRP$":
+        return True
+    if first.text.lower() in SPECIFIC_DETERMINERS and first.tag == "DT":
+        return True
+    return any(t.tag == "POS" for t in tokens[mention.start : mention.end])
+
+
+def _extends(longer: list[str], shorter: list[str]) -> bool:
+    size = len(shorter)
+    return len(longer) > size and shorter in (longer[:size], longer[-size:])
+
+
+def _words(state: State, mention: Mention) -> list[str]:
+    words = state.document.sentences[mention.sentence].words[mention.start : mention.end]
+    return [word.lower() for word in words]
+
+
+def _contains(outer: Mention, inner: Mention) -> bool:
+    return (
+        outer.sentence == inner.sentence and outer.start <= inner.start and inner.end <= outer.end
+    )
