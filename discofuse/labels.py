@@ -150,6 +150,6 @@ PERSON_NOUNS = MASCULINE_NOUNS | FEMININE_NOUNS | frozenset({
 what he/she may be replaced by and what an epithet is headed by."""
 ORGANISATION_NOUNS = frozenset({
     "club", "side", "team", "hosts", "visitors", "champions", "holders", "province", "county",
-    "company", "firm", "band", "group",
+    "company", "firm", "band", "group", "pack", "squad",
 })
 """Nouns that name a team or an organisation by its role ("the hosts", "the Irish province")."""

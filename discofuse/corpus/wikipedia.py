@@ -56,7 +56,21 @@ DROPPED_TAGS = frozenset(
     }
 )
 LIST_OR_MARKUP_LINE = re.compile(r"^\s*([*#:;|!{}]|\[\[)")
-LEFTOVER_MARKUP = re.compile(r"\{\{[^{}]*\}\}|\[\[|\]\]|\{\{|\}\}")
+LEFTOVER_MARKUP = re.compile(
+    r"\{\{[^{}]*\}\}|\[\[|\]\]|\{\{|\}\}|__[A-Z]+__|</?[A-Za-z][A-Za-z0-9]*\b[^<>]{0,200}>"
+)
+"""Markup left in the plain text: brackets, magic words ("__NOTOC__") and tags, also those
+written escaped in the source ("&lt;div&gt;")."""
+QUOTE_RUN = re.compile(r"'{2,}")
+"""Bold/italic quotes the parser left unpaired; an odd run holds an apostrophe (the
+Iliad'''s plot, after an unpaired italic)."""
+PAIRED_MARKUP = re.compile(
+    r"^[ \t]*(\{\||\|\})|\{\{|\}\}|\[\[|\]\]|<(/?)([A-Za-z][A-Za-z0-9]*)\b[^<>]*?(/?)>",
+    re.MULTILINE,
+)
+"""What `remove_unpaired_markup` pairs: a table's "{|" and "|}" (at the start of a line only:
+"{{Latin alphabet|A|}}" ends a template), templates, links and tags."""
+CLOSING_OF = {"}}": "{{", "]]": "[[", "|}": "{|"}
 
 
 @dataclass
@@ -174,7 +188,7 @@ def wikitext_to_text(wikitext: str) -> str:
     """Article prose as plain text: paragraphs separated by blank lines, without templates,
     tables, references, lists, headings, files and categories."""
     wikitext = remove_references(remove_comments(wikitext))  # also where markup is unbalanced
-    code = mwparserfromhell.parse(wikitext)
+    code = mwparserfromhell.parse(remove_unpaired_markup(wikitext))
     for node in code.filter(recursive=False, forcetype=(Template, Heading, Comment)):
         _remove(code, node)
     for node in code.filter_tags(recursive=True):  # also inside kept tags (<onlyinclude>)
@@ -184,6 +198,7 @@ def wikitext_to_text(wikitext: str) -> str:
         if str(link.title).strip().lower().startswith(DROPPED_LINK_PREFIXES):
             _remove(code, link)
     text = LEFTOVER_MARKUP.sub(" ", code.strip_code(normalize=True, collapse=True))
+    text = QUOTE_RUN.sub(lambda run: "'" * (len(run.group(0)) % 2), text)
     paragraphs = []
     for block in re.split(r"\n\s*\n", text):
         lines = [line.strip() for line in block.splitlines()]
@@ -203,6 +218,44 @@ def remove_comments(wikitext: str) -> str:
         if closing < 0:
             return "".join(parts)
         position = closing + 3
+    parts.append(wikitext[position:])
+    return "".join(parts)
+
+
+def remove_unpaired_markup(wikitext: str) -> str:
+    """Without the templates, links, tables and tags opened and never closed (or closed and
+    never opened). The parser backtracks over each unclosed construct to the end of the page,
+    so thousands of them made one page cost minutes ("<div><span>" x 8,000: 8 s, x4 per
+    doubling); paired here in one pass, each kind on its own stack, the rest costs what
+    closed markup costs. Void and self-closing tags ("<br>", "<br/>") go too: they carry no
+    prose."""
+    stacks: dict[str, list[tuple[int, int]]] = {}
+    unpaired: list[tuple[int, int]] = []
+    for token in PAIRED_MARKUP.finditer(wikitext):
+        span = token.span(1) if token.group(1) else token.span()
+        text = wikitext[span[0] : span[1]]
+        if token.group(3) is not None:  # a tag
+            if token.group(4):
+                unpaired.append(span)
+                continue
+            kind, closing = token.group(3).lower(), bool(token.group(2))
+        else:
+            kind, closing = CLOSING_OF.get(text, text), text in CLOSING_OF
+        stack = stacks.setdefault(kind, [])
+        if not closing:
+            stack.append(span)
+        elif stack:
+            stack.pop()
+        else:
+            unpaired.append(span)
+    for stack in stacks.values():
+        unpaired.extend(stack)
+    if not unpaired:
+        return wikitext
+    parts, position = [], 0
+    for start, end in sorted(unpaired):
+        parts.append(wikitext[position:start] + " ")
+        position = end
     parts.append(wikitext[position:])
     return "".join(parts)
 

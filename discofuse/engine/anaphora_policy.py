@@ -18,6 +18,7 @@ from discofuse.engine.state import State
 from discofuse.labels import (
     DEFINITE_DETERMINERS,
     NOT_REFERRING_ENTITIES,
+    ORGANISATION_NOUNS,
     PERSON_NOUNS,
     PLACE_AND_THING_ENTITIES,
     PRONOUN_GROUPS,
@@ -111,6 +112,10 @@ def mention_pairs(
                 state, cluster, anaphor, to_list
             ):
                 reason = "the first part names another person it may stand for"
+            elif anaphor.kind == "pronoun" and _another_group_subject(
+                state, cluster, anaphor, to_list
+            ):
+                reason = "another group is a subject of the first part"
         if reason is not None:
             _decline(state, anaphor, reason)
             continue
@@ -198,6 +203,28 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
         and (item.sentence, item.index) not in own
         and state.document.sentences[item.sentence].in_main_role(item.index)
         and _chain_genders(state, item.sentence, item.index) in (set(), {PRONOUN_GROUPS[word]})
+        for item in state.lists[to_list]
+    )
+
+
+def _another_group_subject(state: State, cluster, anaphor: Mention, to_list: str) -> bool:
+    """For they/their/them: the first part has another subject "they" may as well stand for,
+    plural or a team ("The Italians were driving ... and the Irish pack struggled to secure
+    any ball . | When they finally did , ...": the pack)."""
+    word = state.document.sentences[anaphor.sentence].tokens[anaphor.head].text.lower()
+    if PRONOUN_GROUPS.get(word) != "they":
+        return False
+    own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+    return any(
+        item.token is not None
+        and item.token.dep in SUBJECT_DEPS
+        and (item.sentence, item.index) not in own
+        and (
+            item.token.tag in ("NNS", "NNPS")
+            or item.token.ent_type == "ORG"
+            or item.token.lemma.lower() in ORGANISATION_NOUNS
+        )
+        and state.document.sentences[item.sentence].in_main_role(item.index)
         for item in state.lists[to_list]
     )
 
