@@ -49,6 +49,11 @@ def hostile_markup() -> None:
         "wikitext: 50,000 nested <ref> and one </ref>": "<ref>" * 50_000 + "</ref>",
         "wikitext: 20,000 unclosed <ref> in prose": "word <ref>unclosed " * 20_000,
         "wikitext: 50,000 unclosed <!--": "<!--" * 50_000,
+        "wikitext: 50,000 unclosed <div><span>": "<div><span>" * 50_000,
+        "wikitext: 100,000 unclosed {{x|": "{{x|" * 100_000,
+        "wikitext: 50,000 unclosed tables": "\n{|\n" * 50_000,
+        "wikitext: 100,000 unclosed [[": "[[" * 100_000,
+        "wikitext: 50,000 bold-italic quote runs": "'''''" * 50_000,
     }
     for label, text in cases.items():
         timed(label, lambda text=text: f"{len(wikipedia.wikitext_to_text(text))} chars left")

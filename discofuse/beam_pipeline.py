@@ -1,6 +1,6 @@
 """The DiscoFuse corpus pipeline on Apache Beam.
 
-    source shards -> read documents (skip with reason) -> reshuffle -> batch
+    source shards -> read documents (skip with reason) -> one of each exact copy -> batch
       -> annotate + unfuse (model loaded once per worker; failures to a dead-letter output)
       -> rows (split by document, balanced flag) -> Parquet and TSV per split, failed.jsonl
 
@@ -34,7 +34,7 @@ from apache_beam.options.pipeline_options import PipelineOptions, StandardOption
 from discofuse.annotate.text_input import MAX_CHARS
 from discofuse.corpus import web, wikipedia
 from discofuse.corpus.dataset_card import dataset_card
-from discofuse.corpus.documents import RawDocument, Skipped
+from discofuse.corpus.documents import RawDocument, Skipped, fingerprint
 from discofuse.corpus.output_files import is_run_file, staging_folder
 from discofuse.corpus.steps import (
     ROW_SCHEMA,
@@ -53,7 +53,9 @@ FORMATS = ("wikipedia-xml", "text", "jsonl")
 
 @dataclass(frozen=True)
 class SourceShard:
-    """A unit of reading: a whole file, or one bz2 stream [start, end) of a multistream dump."""
+    """A unit of reading: a whole file, or one bz2 stream [start, end) of a multistream dump.
+    `name` is the file's path relative to the inputs' common folder: the document id of a
+    text file, so same-named files in two folders stay two documents."""
 
     format: str
     path: str
@@ -61,35 +63,108 @@ class SourceShard:
     start: int = -1
     end: int = -1
     pages: int = -1  # pages the multistream index lists in [start, end); -1: not known
+    name: str = ""
 
     def describe(self) -> str:
         return self.path if self.start < 0 else f"{self.path} bytes {self.start}-{self.end}"
 
 
-def plan_shards(inputs: Iterable[str], input_format: str, domain: str) -> list[SourceShard]:
-    """Expand paths, globs and directories into shards, sorted for a stable plan."""
-    shards: list[SourceShard] = []
+SUFFIXES = {
+    "text": (".txt", ".text"),
+    "jsonl": (".jsonl", ".json"),
+    "wikipedia-xml": (".xml", ".xml.bz2", ".bz2"),
+}
+"""What a folder's files must end with (in any case) to be read in each input format."""
+
+
+@dataclass
+class InputPlan:
+    """The shards to read, and every path an input named that is not read, with why."""
+
+    shards: list[SourceShard]
+    ignored: list[tuple[str, str]]
+
+    def ignored_summary(self, examples: int = 20) -> dict[str, Any]:
+        return {
+            "count": len(self.ignored),
+            "by_reason": dict(sorted(Counter(reason for _, reason in self.ignored).items())),
+            "examples": [{"path": path, "reason": reason} for path, reason in self.ignored[:examples]],
+        }
+
+
+def plan_shards(inputs: Iterable[str], input_format: str, domain: str) -> InputPlan:
+    """Expand paths, globs and folders (with their subfolders) into shards, sorted for a stable
+    plan. Only regular files are read: a FIFO would block the run forever, a broken link has
+    nothing to read; a folder's files of another kind are listed as ignored, never dropped in
+    silence. A path that exists is taken literally even if it looks like a glob ("match[1].txt")."""
+    paths: list[str] = []
+    ignored: list[tuple[str, str]] = []
     for pattern in inputs:
         if os.path.isdir(pattern):
-            suffix = {"jsonl": "*.jsonl", "text": "*.txt"}.get(input_format, "*.xml*")
-            pattern = os.path.join(pattern, suffix)
-        matches = FileSystems.match([pattern])[0].metadata_list
-        if not matches:
-            raise FileNotFoundError(f"no input matches {pattern}")
-        for metadata in sorted(matches, key=lambda m: m.path):
-            path = metadata.path
-            if input_format == "wikipedia-xml" and "-multistream-index" in path:
-                continue  # read through its dump
-            index = _multistream_index(path) if input_format == "wikipedia-xml" else None
-            if index:
-                ranges = wikipedia.multistream_ranges(index, metadata.size_in_bytes)
-                shards.extend(
-                    SourceShard(input_format, path, domain, start, end, pages)
-                    for start, end, pages in ranges
-                )
+            found, skipped = _folder_files(pattern, SUFFIXES[input_format])
+            paths.extend(found)
+            ignored.extend(skipped)
+            continue
+        if os.path.lexists(pattern):
+            candidates = [pattern]
+        else:
+            candidates = [m.path for m in FileSystems.match([pattern])[0].metadata_list]
+            if not candidates:
+                raise FileNotFoundError(f"no input matches {pattern}")
+        for path in candidates:
+            reason = _not_readable(path)
+            (ignored.append((path, reason)) if reason else paths.append(path))
+    root = _common_folder(paths)
+    shards: list[SourceShard] = []
+    for path in sorted(dict.fromkeys(paths)):
+        name = os.path.relpath(os.path.abspath(path), root) if root else os.path.basename(path)
+        if input_format == "wikipedia-xml" and "-multistream-index" in path:
+            continue  # read through its dump
+        index = _multistream_index(path) if input_format == "wikipedia-xml" else None
+        if index:
+            size = FileSystems.match([path])[0].metadata_list[0].size_in_bytes
+            ranges = wikipedia.multistream_ranges(index, size)
+            shards.extend(
+                SourceShard(input_format, path, domain, start, end, pages, name)
+                for start, end, pages in ranges
+            )
+        else:
+            shards.append(SourceShard(input_format, path, domain, name=name))
+    return InputPlan(shards, ignored)
+
+
+def _folder_files(folder: str, suffixes: tuple[str, ...]) -> tuple[list[str], list[tuple[str, str]]]:
+    """A folder's readable files of the format, with its subfolders', and what was ignored."""
+    found, ignored = [], []
+    for parent, folders, files in os.walk(folder):
+        folders.sort()
+        for file_name in sorted(files):
+            path = os.path.join(parent, file_name)
+            if not file_name.lower().endswith(suffixes):
+                ignored.append((path, "other_file_type"))
+            elif reason := _not_readable(path):
+                ignored.append((path, reason))
             else:
-                shards.append(SourceShard(input_format, path, domain))
-    return shards
+                found.append(path)
+    return found, ignored
+
+
+def _not_readable(path: str) -> str:
+    """Why a local path is not read ('' to read it); remote paths are left to the reader."""
+    if "://" in path:
+        return ""
+    if not os.path.exists(path):
+        return "broken_link" if os.path.islink(path) else "missing"
+    if not os.path.isfile(path):
+        return "not_a_regular_file"  # a FIFO, a socket or a device
+    return ""
+
+
+def _common_folder(paths: list[str]) -> str:
+    local = [path for path in paths if "://" not in path]
+    if not local or len(local) != len(paths):
+        return ""
+    return os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in local])
 
 
 def _multistream_index(path: str) -> str | None:
@@ -99,9 +174,11 @@ def _multistream_index(path: str) -> str | None:
     return index if FileSystems.exists(index) else None
 
 
-def read_shard(shard: SourceShard) -> Iterator[RawDocument | Skipped]:
+def read_shard(shard: SourceShard, max_chars: int = MAX_CHARS) -> Iterator[RawDocument | Skipped]:
     """Stream the documents of one shard; the shard's file is never read into memory whole
-    (a multistream range is one bz2 stream of about 100 pages)."""
+    (a multistream range is one bz2 stream of about 100 pages). A text file is read up to
+    what `max_chars` characters can take (4 bytes each); a longer one is skipped as too_long,
+    never cut."""
     if shard.format == "wikipedia-xml":
         pages = (
             wikipedia.iter_multistream_range(shard.path, shard.start, shard.end)
@@ -112,11 +189,16 @@ def read_shard(shard: SourceShard) -> Iterator[RawDocument | Skipped]:
             yield wikipedia.page_to_document(page, shard.path)
     elif shard.format == "jsonl":
         with FileSystems.open(shard.path) as stream:
-            yield from web.iter_jsonl(shard.path, stream, shard.domain)
+            yield from web.iter_jsonl(shard.name or shard.path, stream, shard.domain, shard.path)
     else:
+        limit = max_chars * 4
         with FileSystems.open(shard.path) as stream:
-            data = stream.read(MAX_CHARS * 4 + 1)
-        yield web.text_file_document(shard.path, data, shard.domain)
+            data = stream.read(limit + 1)
+        document = web.text_file_document(shard.name or shard.path, data[:limit], shard.domain,
+                                          shard.path)
+        if len(data) > limit and isinstance(document, RawDocument):
+            document = Skipped(document.id, document.domain, "too_long")
+        yield document
 
 
 def source_failure(shard: SourceShard, documents: int, error: str) -> str:
@@ -142,7 +224,7 @@ class ReadDocuments(beam.DoFn):
     def process(self, shard: SourceShard) -> Iterator[Any]:
         documents = 0
         try:
-            for item in read_shard(shard):
+            for item in read_shard(shard, self.max_chars):
                 documents += 1
                 self.read.inc()
                 if isinstance(item, RawDocument) and len(item.text) > self.max_chars:
@@ -162,6 +244,42 @@ class ReadDocuments(beam.DoFn):
             self.sources_failed.inc()
             message = f"short: the index lists {shard.pages} pages, {documents} were read"
             yield beam.pvalue.TaggedOutput(self.FAILED, source_failure(shard, documents, message))
+
+
+class FirstById(beam.CombineFn):
+    """Of documents with the same text, the one with the smallest id, and how many there were:
+    exact copies (the BBC set holds 6 pairs) would otherwise land in different splits, putting
+    test examples in train. Combined before the shuffle, so one document per text and worker
+    travels, not every copy."""
+
+    def create_accumulator(self) -> tuple[RawDocument | None, int]:
+        return None, 0
+
+    def add_input(self, accumulator, document: RawDocument):
+        best, copies = accumulator
+        return (document if best is None or document.id < best.id else best), copies + 1
+
+    def merge_accumulators(self, accumulators):
+        best, copies = None, 0
+        for document, count in accumulators:
+            if document is not None and (best is None or document.id < best.id):
+                best = document
+            copies += count
+        return best, copies
+
+    def extract_output(self, accumulator):
+        return accumulator
+
+
+class CountCopies(beam.DoFn):
+    """(fingerprint, (document, copies)) -> the document; the other copies are counted as
+    skipped, reason `duplicate`."""
+
+    def process(self, keyed: tuple[str, tuple[RawDocument, int]]) -> Iterator[RawDocument]:
+        document, copies = keyed[1]
+        if copies > 1:
+            Metrics.counter(NAMESPACE, "documents_skipped:duplicate").inc(copies - 1)
+        yield document
 
 
 PROBLEM_SKIPS = frozenset({"bad_json", "no_text_field", "bad_namespace", "binary"})
@@ -375,7 +493,9 @@ def build(
     )
     rows, failed_documents = (
         documents
-        | "spread_documents" >> beam.Reshuffle()
+        | "fingerprint" >> beam.Map(lambda document: (fingerprint(document.text), document))
+        | "deduplicate" >> beam.CombinePerKey(FirstById())  # also spreads the documents
+        | "count_copies" >> beam.ParDo(CountCopies())
         | "batch_documents" >> beam.BatchElements(min_batch_size=1, max_batch_size=16)
         | "annotate_and_unfuse"
         >> beam.ParDo(
@@ -532,7 +652,8 @@ def run(
         )
     if os.path.isfile(output):
         raise BadInputError(f"--output {output} is a file; give a folder.")
-    shards = plan_shards(inputs, input_format, domain)
+    plan = plan_shards(inputs, input_format, domain)
+    shards = plan.shards
     staging = staging_folder(output)
     try:
         if FileSystems.exists(staging):
@@ -542,7 +663,11 @@ def run(
         raise BadInputError(f"cannot write beside --output {output}: {error}") from None
     result = _run_pipeline(shards, staging, config, rules_dir, beam_args, num_shards, coref,
                            progress)
-    summary = {**summarize(result, config, shards), "provenance": provenance(rules_dir, coref)}
+    summary = {
+        **summarize(result, config, shards),
+        "inputs_ignored": plan.ignored_summary(),
+        "provenance": provenance(rules_dir, coref),
+    }
     with FileSystems.create(os.path.join(staging, "README.md")) as handle:
         handle.write(dataset_card(summary, num_shards).encode())
     with FileSystems.create(os.path.join(staging, "summary.json")) as handle:

@@ -51,7 +51,7 @@ MAX_TOKENS = 60
 
 def documents(domain: str) -> Iterator[RawDocument]:
     input_format, path = SOURCES[domain]
-    for shard in plan_shards([str(path)], input_format, domain):
+    for shard in plan_shards([str(path)], input_format, domain).shards:
         for item in read_shard(shard):
             if isinstance(item, RawDocument):
                 yield item

@@ -121,7 +121,7 @@ def test_multistream_dump_splits_into_ranges(tmp_path):
     (tmp_path / "enwiki-test-pages-articles-multistream-index.txt.bz2").write_bytes(
         bz2.compress("\n".join(index_lines).encode())
     )
-    shards = plan_shards([str(tmp_path / "*.bz2")], "wikipedia-xml", "wikipedia")
+    shards = plan_shards([str(tmp_path / "*.bz2")], "wikipedia-xml", "wikipedia").shards
     assert len(shards) == 5 and all(s.start >= 0 for s in shards)
     ids = [doc.id for shard in shards for doc in read_shard(shard)]
     assert ids == [
@@ -136,7 +136,7 @@ def test_multistream_dump_splits_into_ranges(tmp_path):
 @needs_shared
 def test_latin1_sports_article_is_decoded():
     path = SHARED / "data/sports/bbc_sport/199.txt"
-    doc = web.text_file_document(str(path), path.read_bytes())
+    doc = web.text_file_document(path.name, path.read_bytes(), source=str(path))
     assert isinstance(doc, RawDocument) and doc.id == "sports:199.txt"
     assert web.decode(path.read_bytes())[1] == "latin-1"
 

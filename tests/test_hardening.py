@@ -5,7 +5,9 @@ mixed, and the costly steps are bounded."""
 from __future__ import annotations
 
 import bz2
+import io
 import json
+import os
 
 import pyarrow.parquet as pq
 import pytest
@@ -108,7 +110,7 @@ def test_a_file_that_ends_early_keeps_what_was_read_and_says_so(tmp_path):
     data = bz2.compress(f"<mediawiki>{body}</mediawiki>".encode())
     path = tmp_path / "cut.xml.bz2"
     path.write_bytes(data[: len(data) * 9 // 10])
-    shard = plan_shards([str(path)], "wikipedia-xml", "wikipedia")[0]
+    shard = plan_shards([str(path)], "wikipedia-xml", "wikipedia").shards[0]
     items = list(ReadDocuments().process(shard))
     documents = [item for item in items if not isinstance(item, TaggedOutput)]
     record = json.loads(items[-1].value)
@@ -133,7 +135,7 @@ def test_a_multistream_dump_cut_short_is_caught_by_its_index(tmp_path):
     cut = offsets[3]  # the dump ends at a stream boundary: pages 3.. are missing
     dump = tmp_path / "enwiki-x-pages-articles-multistream.xml.bz2"
     dump.write_bytes(b"".join(streams)[:cut])
-    shards = plan_shards([str(dump)], "wikipedia-xml", "wikipedia")
+    shards = plan_shards([str(dump)], "wikipedia-xml", "wikipedia").shards
     assert [s.pages for s in shards] == [1] * (len(streams) - 1)
     output = tmp_path / "out"
     summary = generate([dump], "wikipedia-xml", output)
@@ -180,7 +182,7 @@ def test_text_sources_bom_binary_and_malformed_lines(tmp_path):
     path = tmp_path / "docs.jsonl"
     path.write_bytes("\n".join(lines).encode("utf-8"))
     with open(path, "rb") as stream:
-        items = list(web.iter_jsonl(str(path), stream))
+        items = list(web.iter_jsonl("docs.jsonl", stream))
     assert items[0].id == "sports:a" and not items[0].text.startswith("\ufeff")
     assert items[1] == Skipped("sports:docs.jsonl:2", "sports", "bad_json")
     assert items[2] == Skipped("sports:c", "sports", "binary")
@@ -206,7 +208,7 @@ def test_an_oversized_page_is_skipped_before_cleaning():
 def test_read_shard_streams_a_good_dump(tmp_path):
     path = tmp_path / "good.xml"
     path.write_bytes(SAMPLE_XML)
-    shard = plan_shards([str(path)], "wikipedia-xml", "wikipedia")[0]
+    shard = plan_shards([str(path)], "wikipedia-xml", "wikipedia").shards[0]
     assert len(list(read_shard(shard))) == SAMPLE_XML.count(b"<page>")
 
 
@@ -277,3 +279,121 @@ def test_generate_refuses_a_file_as_its_output_folder(tmp_path):
     output.write_text("not a folder")
     with pytest.raises(BadInputError, match="is a file"):
         generate([REPO / "samples" / "sports"], "text", output)
+
+
+def test_unpaired_markup_is_removed_and_the_prose_kept():
+    prose = "\n\nThe keeper saved two penalties in the final."
+    # Markup opened and never closed, each of which made the parser backtrack to the end of the
+    # page (bench/hostile_inputs.py times them at 20,000 and 50,000 copies).
+    for hostile in ("<div><span>", "{{x|", "\n{|\n", "<b>x ", "[[x ", "'''''"):
+        text = wikipedia.wikitext_to_text(hostile * 2_000 + prose)
+        assert text.endswith("The keeper saved two penalties in the final.")
+        assert not any(mark in text for mark in ("<", "{{", "[[", "''", "{|"))
+    # A template with an empty last parameter ends with "|}}", which is no table's end.
+    assert wikipedia.remove_unpaired_markup("{{Latin alphabet|A|}}") == "{{Latin alphabet|A|}}"
+    assert wikipedia.wikitext_to_text("Before {{cite|a|}} after.").split() == ["Before", "after."]
+    # Magic words and tags written escaped survive the parser as text; they are removed.
+    escaped = wikipedia.wikitext_to_text("__NOTOC__ A &lt;div&gt;word&lt;/div&gt; here.")
+    assert escaped.split() == ["A", "word", "here."]
+    # An odd run of quotes left over holds an apostrophe.
+    assert wikipedia.wikitext_to_text("the ''Iliad'''s plot") == "the Iliad's plot"
+
+
+def test_exact_copies_are_read_once_and_counted(tmp_path):
+    """An article saved twice (re-wrapped, under another name, in another folder) is one
+    document: its examples must not sit in two splits."""
+    article = next((REPO / "samples" / "sports").glob("*.txt")).read_text(encoding="utf-8")
+    inputs = tmp_path / "articles"
+    inputs.mkdir()
+    (inputs / "a.txt").write_text(article, encoding="utf-8")
+    (inputs / "b.txt").write_text("  " + article.replace(" ", "\n", 3) + "\n\n", encoding="utf-8")
+    (inputs / "c.txt").write_text(article, encoding="utf-8")
+    output = tmp_path / "out"
+    generate([inputs], "text", output)
+    documents = json.loads((output / "summary.json").read_text())["documents"]
+    assert documents["read"] == 3 and documents["annotated"] == 1 and documents["accounted"]
+    assert documents["skipped_by_reason"] == {"duplicate": 2}
+    ids = {
+        row["document_id"]
+        for split in SPLITS
+        for row in pq.read_table(output / f"{split}.parquet").to_pylist()
+    }
+    assert ids == {"sports:a.txt"}
+
+
+def test_inputs_are_read_honestly(tmp_path):
+    """Only regular files are read (a FIFO would block forever), a folder's subfolders are
+    read with ids relative to it, a literal path that looks like a glob is that file, and
+    what is not read is listed with why."""
+    article = next((REPO / "samples" / "sports").glob("*.txt")).read_text(encoding="utf-8")
+    root = tmp_path / "bbc"
+    for folder in ("football", "tennis"):
+        (root / folder).mkdir(parents=True)
+    (root / "football" / "001.txt").write_text(article, encoding="utf-8")
+    (root / "tennis" / "001.txt").write_text(article.replace("the", "a"), encoding="utf-8")
+    (root / "tennis" / "002.TXT").write_text(article.upper(), encoding="utf-8")
+    (root / "notes.md").write_text("not an article", encoding="utf-8")
+    os.mkfifo(root / "pipe.txt")
+    (root / "gone.txt").symlink_to(root / "nowhere.txt")
+    plan = plan_shards([str(root)], "text", "sports")
+    assert [shard.name for shard in plan.shards] == [
+        "football/001.txt", "tennis/001.txt", "tennis/002.TXT"
+    ]
+    assert sorted((os.path.basename(p), why) for p, why in plan.ignored) == [
+        ("gone.txt", "broken_link"), ("notes.md", "other_file_type"),
+        ("pipe.txt", "not_a_regular_file"),
+    ]
+    ids = [read_shard(shard).__next__().id for shard in plan.shards]
+    assert ids == ["sports:football/001.txt", "sports:tennis/001.txt", "sports:tennis/002.TXT"]
+    literal = tmp_path / "match[1].txt"
+    literal.write_text(article, encoding="utf-8")
+    assert [s.path for s in plan_shards([str(literal)], "text", "sports").shards] == [
+        str(literal)
+    ]
+    output = tmp_path / "out"
+    generate([root], "text", output)
+    summary = json.loads((output / "summary.json").read_text())
+    assert summary["inputs_ignored"]["count"] == 3
+    assert summary["documents"]["read"] == 3 and summary["documents"]["accounted"]
+
+
+def test_a_text_file_longer_than_the_limit_is_skipped_not_cut(tmp_path):
+    path = tmp_path / "long.txt"
+    path.write_text("The match started late. " * 1000, encoding="utf-8")
+    shard = plan_shards([str(path)], "text", "sports").shards[0]
+    assert next(read_shard(shard, max_chars=1000)).reason == "too_long"
+    assert next(read_shard(shard, max_chars=100_000)).text == path.read_text()
+
+
+def test_jsonl_lines_that_break_the_parser_are_skipped_and_the_rest_read(tmp_path):
+    lines = [
+        b'{"id": "a", "text": "The first match was played in the rain."}',
+        b"[" * 100_000,  # past Python's recursion limit
+        b'{"id": ' + b"9" * 5_000 + b', "text": "x"}',  # past the int digit limit
+        b'{"id": "s", "text": "A lone \\ud800 surrogate stays one character."}',
+        b'{"id": "z", "text": "The last match was played in the sun."}',
+    ]
+    items = list(web.iter_jsonl("feed.jsonl", io.BytesIO(b"\n".join(lines))))
+    assert [item.id for item in items] == [
+        "sports:a", "sports:feed.jsonl:2", "sports:feed.jsonl:3", "sports:s", "sports:z"
+    ]
+    assert [getattr(item, "reason", "") for item in items][1:3] == ["bad_json", "bad_json"]
+    assert items[3].text == "A lone \ufffd surrogate stays one character."
+    items[3].text.encode("utf-8")
+
+
+def test_a_decompression_bomb_page_is_refused_while_read():
+    page = (
+        "<page><title>{}</title><ns>0</ns><id>1</id><revision><text>The mill stood by the "
+        "river.</text></revision></page>"
+    )
+    data = (
+        "<mediawiki>" + page.format("A") + "<page><title>B</title><ns>0</ns><id>2</id>"
+        "<revision><text>" + "a" * 300_000 + "</text></revision></page></mediawiki>"
+    ).encode()
+    stream = bz2.BZ2File(io.BytesIO(bz2.compress(data)))
+    titles = []
+    with pytest.raises(wikipedia.PageTooLarge):
+        for page_read in wikipedia.iter_pages(stream, max_page_bytes=100_000):
+            titles.append(page_read.title)
+    assert titles == ["A"]

@@ -206,7 +206,7 @@ def test_dataflow_dry_run_translates_the_pipeline(tmp_path):
     pipeline = beam.Pipeline(runner=runner, options=options)
     build(
         pipeline,
-        plan_shards([SPORTS], "text", "sports"),
+        plan_shards([SPORTS], "text", "sports").shards,
         "gs://demo-bucket/out",
         GenerationConfig(),
         str(DEFAULT_RULES_DIR),

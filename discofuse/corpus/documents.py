@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 
@@ -18,3 +19,9 @@ class Skipped:
     id: str
     domain: str
     reason: str
+
+
+def fingerprint(text: str) -> str:
+    """The identity of a document's text for exact deduplication: the same words with any
+    spacing give the same fingerprint (a copy re-wrapped or re-indented is still a copy)."""
+    return hashlib.sha1(" ".join(text.split()).encode("utf-8")).hexdigest()

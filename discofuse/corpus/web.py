@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 from collections.abc import Iterator
 
 from discofuse.corpus.documents import RawDocument, Skipped
@@ -34,8 +35,13 @@ def looks_binary(text: str, sample: int = 20_000) -> bool:
     return controls > CONTROL_SHARE * max(len(head), 1)
 
 
-def text_file_document(path: str, data: bytes, domain: str = SPORTS) -> RawDocument | Skipped:
-    doc_id = f"{domain}:{os.path.basename(path)}"
+def text_file_document(
+    name: str, data: bytes, domain: str = SPORTS, source: str = ""
+) -> RawDocument | Skipped:
+    """A text file as a document; its id is `domain:name` (the path relative to the inputs'
+    common folder, `/`-separated), its source the full path."""
+    doc_id = f"{domain}:{name.replace(os.sep, '/')}"
+    path = source or name
     text, _ = decode(data)
     if not text.strip():
         return Skipped(doc_id, domain, "empty")
@@ -45,27 +51,40 @@ def text_file_document(path: str, data: bytes, domain: str = SPORTS) -> RawDocum
 
 
 def iter_jsonl(
-    path: str, stream: io.BufferedIOBase, domain: str = SPORTS
+    name: str, stream: io.BufferedIOBase, domain: str = SPORTS, source: str = ""
 ) -> Iterator[RawDocument | Skipped]:
-    """One document per line; a line that is not a JSON object with text is skipped, counted."""
+    """One document per line; a line that is not a JSON object with text is skipped, counted,
+    and the lines after it are read (JSON nested past Python's recursion limit and integers
+    longer than 4,300 digits included). A document without an id is `domain:name:line`."""
     for number, raw in enumerate(stream, start=1):
         line, _ = decode(raw)
         if not line.strip():
             continue
-        fallback_id = f"{domain}:{os.path.basename(path)}:{number}"
+        fallback_id = f"{domain}:{name.replace(os.sep, '/')}:{number}"
         try:
             record = json.loads(line)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
             yield Skipped(fallback_id, domain, "bad_json")
             continue
         if not isinstance(record, dict) or not isinstance(record.get("text"), str):
             yield Skipped(fallback_id, domain, "no_text_field")
             continue
         doc_id = f"{domain}:{record['id']}" if record.get("id") not in (None, "") else fallback_id
-        if not record["text"].strip():
+        text = _without_surrogates(record["text"])
+        if not text.strip():
             yield Skipped(doc_id, domain, "empty")
             continue
-        if looks_binary(record["text"]):
+        if looks_binary(text):
             yield Skipped(doc_id, domain, "binary")
             continue
-        yield RawDocument(id=doc_id, domain=domain, text=record["text"], source=path)
+        yield RawDocument(id=_without_surrogates(doc_id), domain=domain, text=text,
+                          source=source or name)
+
+
+def _without_surrogates(text: str) -> str:
+    """JSON may escape a lone UTF-16 surrogate ("\\ud800"), which no UTF-8 writer accepts: it
+    becomes U+FFFD, and the rest of the document is kept."""
+    return SURROGATE.sub("\ufffd", text)
+
+
+SURROGATE = re.compile("[\ud800-\udfff]")

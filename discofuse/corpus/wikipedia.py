@@ -86,18 +86,53 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
-def iter_pages(stream: IO[bytes]) -> Iterator[Page]:
+MAX_PAGE_BYTES = 4 * MAX_WIKITEXT_CHARS
+"""The most XML one page may take (4 bytes per character at worst): a page compressed from
+1.9 KB to 1.5 GB is refused while it is read, not after it is in memory."""
+
+
+class PageTooLarge(ValueError):
+    """A page's XML ran past MAX_PAGE_BYTES; the pages before it are kept."""
+
+
+class _PageBudget(io.RawIOBase):
+    """A byte stream that raises PageTooLarge once more than `limit` bytes have been read
+    since the last `page_done`."""
+
+    def __init__(self, stream: IO[bytes], limit: int):
+        self.stream, self.limit = stream, limit
+        self.read_bytes = self.mark = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = self.stream.read(min(len(buffer), 1 << 16))
+        self.read_bytes += len(data)
+        if self.read_bytes - self.mark > self.limit:
+            raise PageTooLarge(f"a page runs past {self.limit:,} bytes of XML")
+        buffer[: len(data)] = data
+        return len(data)
+
+    def page_done(self) -> None:
+        self.mark = self.read_bytes
+
+
+def iter_pages(stream: IO[bytes], max_page_bytes: int = MAX_PAGE_BYTES) -> Iterator[Page]:
     """Pages of a MediaWiki XML export (any export version), streamed. Parsed safely by design
     (defusedxml): a DTD, an entity declaration or an external reference is an error, never
-    expanded or fetched, whatever the installed libexpat would do."""
+    expanded or fetched, whatever the installed libexpat would do. A page whose XML runs past
+    `max_page_bytes` raises PageTooLarge before it is held in memory."""
     from defusedxml.ElementTree import iterparse
 
+    budget = _PageBudget(stream, max_page_bytes)
     events = iterparse(
-        stream, events=("end",), forbid_dtd=True, forbid_entities=True, forbid_external=True
+        budget, events=("end",), forbid_dtd=True, forbid_entities=True, forbid_external=True
     )
     for _, element in events:
         if _local(element.tag) != "page":
             continue
+        budget.page_done()
         fields = {_local(child.tag): child for child in element}
         text_element = None
         revision = fields.get("revision")
