@@ -1,6 +1,6 @@
 """The DiscoFuse corpus pipeline on Apache Beam.
 
-    source shards -> read documents (skip with reason) -> one of each exact copy -> batch
+    source shards -> read documents (skip with reason) -> one of each exact or near copy -> batch
       -> annotate + unfuse (model loaded once per worker; failures to a dead-letter output)
       -> rows (split by document, balanced flag) -> Parquet and TSV per split, failed.jsonl
 
@@ -32,7 +32,7 @@ from apache_beam.metrics import Metrics
 from apache_beam.options.pipeline_options import PipelineOptions, StandardOptions
 
 from discofuse.annotate.text_input import MAX_CHARS
-from discofuse.corpus import web, wikipedia
+from discofuse.corpus import near_duplicates, web, wikipedia
 from discofuse.corpus.dataset_card import dataset_card
 from discofuse.corpus.documents import RawDocument, Skipped, fingerprint
 from discofuse.corpus.output_files import is_run_file, staging_folder
@@ -282,6 +282,17 @@ class CountCopies(beam.DoFn):
         yield document
 
 
+class DropNearCopies(beam.DoFn):
+    """Documents minus the near-copies (`corpus.near_duplicates`), counted as skipped, reason
+    `near_duplicate`. The set of ids to drop is small: the copies, not the documents."""
+
+    def process(self, document: RawDocument, dropped: set[str]) -> Iterator[RawDocument]:
+        if document.id in dropped:
+            Metrics.counter(NAMESPACE, "documents_skipped:near_duplicate").inc()
+            return
+        yield document
+
+
 PROBLEM_SKIPS = frozenset({"bad_json", "no_text_field", "bad_namespace", "binary"})
 """Skips that point at broken input rather than ordinary pages (a redirect): each is written to
 failed.jsonl with where it came from, not only counted."""
@@ -491,11 +502,31 @@ def build(
             ReadDocuments.FAILED, main="documents"
         )
     )
-    rows, failed_documents = (
+    distinct = (
         documents
         | "fingerprint" >> beam.Map(lambda document: (fingerprint(document.text), document))
         | "deduplicate" >> beam.CombinePerKey(FirstById())  # also spreads the documents
         | "count_copies" >> beam.ParDo(CountCopies())
+    )
+    near_copies = (
+        distinct
+        | "minhash" >> beam.FlatMap(
+            lambda document: (
+                (key, (document.id, sig))
+                for sig in [near_duplicates.signature(document.text)]
+                for key in near_duplicates.band_keys(sig)
+            )
+        )
+        | "group_bands" >> beam.GroupByKey()
+        | "compare_in_band"
+        >> beam.FlatMap(lambda band: near_duplicates.duplicates_in_band(band[1]))
+        | "one_each" >> beam.Distinct()
+        | "as_set" >> beam.combiners.ToSet()
+    )
+    rows, failed_documents = (
+        distinct
+        | "drop_near_copies"
+        >> beam.ParDo(DropNearCopies(), beam.pvalue.AsSingleton(near_copies))
         | "batch_documents" >> beam.BatchElements(min_batch_size=1, max_batch_size=16)
         | "annotate_and_unfuse"
         >> beam.ParDo(
@@ -643,6 +674,24 @@ def run(
     files that pass for a finished one. An `output` that holds an earlier run's files is an
     error unless `overwrite`, and then those files are removed just before the new ones move in,
     so two runs (say with different --num-shards) never mix."""
+    with OutputLock(output):
+        return _run_locked(inputs, input_format, domain, output, config, rules_dir, beam_args,
+                           num_shards, coref, progress, overwrite)
+
+
+def _run_locked(
+    inputs: list[str],
+    input_format: str,
+    domain: str,
+    output: str,
+    config: GenerationConfig,
+    rules_dir: str,
+    beam_args: list[str],
+    num_shards: int,
+    coref: bool,
+    progress: Callable[[int, int], None] | None,
+    overwrite: bool,
+) -> dict[str, Any]:
     earlier = previous_run_files(output)
     if earlier and not overwrite:
         raise BadInputError(
@@ -654,6 +703,8 @@ def run(
         raise BadInputError(f"--output {output} is a file; give a folder.")
     plan = plan_shards(inputs, input_format, domain)
     shards = plan.shards
+    _refuse_output_among_inputs(output, inputs)
+    _refuse_foreign_files(output, FIXED_FILES, earlier)
     staging = staging_folder(output)
     try:
         if FileSystems.exists(staging):
@@ -668,23 +719,137 @@ def run(
         "inputs_ignored": plan.ignored_summary(),
         "provenance": provenance(rules_dir, coref),
     }
+    if summary["documents"]["read"] == 0:
+        FileSystems.delete([staging])
+        raise BadInputError(
+            f"no document was read from {' '.join(inputs)} ({len(shards)} file(s) or streams; "
+            f"{len(plan.ignored)} ignored, see --help for the formats); {output} was not written."
+        )
     with FileSystems.create(os.path.join(staging, "README.md")) as handle:
         handle.write(dataset_card(summary, num_shards).encode())
+    written = FileSystems.match([os.path.join(staging, "*")])[0].metadata_list
+    summary["files"] = sorted(
+        {os.path.basename(m.path) for m in written if is_run_file(os.path.basename(m.path))}
+        | {"summary.json"}
+    )
+    _refuse_foreign_files(output, summary["files"], earlier)
     with FileSystems.create(os.path.join(staging, "summary.json")) as handle:
         handle.write(json.dumps(summary, indent=2).encode())
     publish(staging, output, previous_run_files(output))
     return summary
 
 
+FIXED_FILES = ("README.md", "summary.json", "failed.jsonl")
+"""The files every run writes whatever its shards: checked against the user's before running."""
+
+
+def _refuse_output_among_inputs(output: str, inputs: list[str]) -> None:
+    """An --output that is an input folder, or inside one, would be read by the next run and
+    mixed with what the user gave."""
+    if "://" in output:
+        return
+    target = os.path.realpath(output)
+    for given in inputs:
+        if os.path.isdir(given):
+            folder = os.path.realpath(given)
+            if target == folder or target.startswith(folder + os.sep):
+                raise BadInputError(
+                    f"--output {output} is inside the input folder {given}; choose a folder "
+                    "outside the inputs."
+                )
+
+
+STATS_FILES = ("stats.json", "stats.md", "types.png", "connectives.png")
+"""What `discofuse stats` adds to a run's folder: replaced with the run."""
+
+
 def previous_run_files(output: str) -> list[str]:
-    """The files a run (and `discofuse stats`) writes, found in `output`; other files are
-    not ours and are left alone."""
-    if not FileSystems.exists(output):
+    """The files an earlier run wrote into `output`, as its summary.json lists them
+    (`files`), and what `discofuse stats` added; a file no run wrote is the user's and is
+    never removed. (A summary from before the list: our file names.)"""
+    summary_path = os.path.join(output, "summary.json")
+    if not FileSystems.exists(summary_path):
         return []
+    try:
+        with FileSystems.open(summary_path) as handle:
+            listed = json.loads(handle.read().decode("utf-8")).get("files")
+    except (OSError, BeamIOError, ValueError, AttributeError):
+        listed = None
     matches = FileSystems.match([os.path.join(output, "*")])[0].metadata_list
-    return sorted(
-        m.path for m in matches if is_run_file(os.path.basename(m.path))
-    )
+    present = {os.path.basename(m.path): m.path for m in matches}
+    if not isinstance(listed, list):
+        return sorted(path for name, path in present.items() if is_run_file(name))
+    names = {str(name) for name in listed} | {"summary.json", *STATS_FILES}
+    return sorted(path for name, path in present.items() if name in names)
+
+
+def _refuse_foreign_files(output: str, names: Iterable[str], replaced: list[str]) -> None:
+    """A file of the user's where this run would write one (a README.md of their own)."""
+    ours = {os.path.basename(path) for path in replaced}
+    for name in names:
+        if name not in ours and FileSystems.exists(os.path.join(output, name)):
+            raise BadInputError(
+                f"{output} holds {name}, which no discofuse run wrote; move it or choose "
+                "another --output."
+            )
+
+
+class OutputLock:
+    """One run per --output at a time: `<output>.lock` holds the running launcher's process
+    id; a second run is refused with one line, and a lock whose process is gone (a killed
+    run) is taken over. Remote outputs are not locked (no atomic create there)."""
+
+    def __init__(self, output: str):
+        self.path = output.rstrip("/") + ".lock"
+        self.held = False
+
+    def __enter__(self) -> OutputLock:
+        if "://" in self.path:
+            return self
+        os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+        for _ in range(2):
+            try:
+                descriptor = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            except FileExistsError:
+                owner = self._owner()
+                if owner is not None and _alive(owner):
+                    raise BadInputError(
+                        f"another discofuse run (process {owner}) is writing to "
+                        f"{self.path[:-5]}; wait for it or choose another --output."
+                    ) from None
+                os.remove(self.path)  # left by a run that was killed
+                continue
+            except OSError as error:
+                raise BadInputError(f"cannot write beside --output: {error}") from None
+            with os.fdopen(descriptor, "w") as handle:
+                handle.write(str(os.getpid()))
+            self.held = True
+            return self
+        raise BadInputError(f"cannot lock {self.path}; remove it if no run is writing there.")
+
+    def _owner(self) -> int | None:
+        try:
+            with open(self.path, encoding="utf-8") as handle:
+                return int(handle.read().strip() or 0) or None
+        except (OSError, ValueError):
+            return None
+
+    def __exit__(self, *exc) -> None:
+        if self.held:
+            try:
+                os.remove(self.path)
+            except OSError:
+                pass
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def publish(staging: str, output: str, replaced: list[str]) -> None:

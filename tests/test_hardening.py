@@ -397,3 +397,84 @@ def test_a_decompression_bomb_page_is_refused_while_read():
         for page_read in wikipedia.iter_pages(stream, max_page_bytes=100_000):
             titles.append(page_read.title)
     assert titles == ["A"]
+
+
+def test_a_second_run_into_one_output_is_refused_and_a_stale_lock_taken_over(tmp_path):
+    from discofuse.beam_pipeline import OutputLock
+
+    output = tmp_path / "out"
+    with OutputLock(str(output)):
+        with pytest.raises(BadInputError, match="another discofuse run"):
+            generate([REPO / "samples" / "sports"], "text", output)
+    assert not (tmp_path / "out.lock").exists()
+    (tmp_path / "out.lock").write_text("999999999")  # a killed run's
+    generate([REPO / "samples" / "sports"], "text", output)
+    assert (output / "summary.json").exists() and not (tmp_path / "out.lock").exists()
+
+
+def test_overwrite_replaces_only_what_a_run_wrote(tmp_path):
+    sports = REPO / "samples" / "sports"
+    output = tmp_path / "out"
+    output.mkdir()
+    (output / "README.md").write_text("my notes")
+    with pytest.raises(BadInputError, match="README.md, which no discofuse run wrote"):
+        generate([sports], "text", output)
+    (output / "README.md").unlink()
+    (output / "train.tsv").write_text("my own file, before any run")
+    with pytest.raises(BadInputError, match="no discofuse run wrote"):
+        generate([sports], "text", output)
+    (output / "train.tsv").unlink()
+    summary = generate([sports], "text", output)
+    assert "train.parquet" in summary["files"] and "summary.json" in summary["files"]
+    (output / "dev.csv").write_text("mine")
+    generate([sports], "text", output, overwrite=True)
+    assert (output / "dev.csv").read_text() == "mine"
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--pair-none-rate", "2"], "not a share from 0 to 1"),
+        (["--max-document-chars", "-1"], "less than 1"),
+        (["--num-shards", "-2"], "less than 0"),
+        (["--runner=DirectRuner"], "did you mean DirectRunner?"),
+    ],
+)
+def test_bad_options_are_one_line_errors(option, message, tmp_path, capsys):
+    from discofuse.cli import main
+
+    try:
+        code = main(["generate", "--output", str(tmp_path / "out"), *option])
+    except SystemExit as stop:  # argparse's own exit, after its usage lines
+        code = stop.code
+    assert code != 0
+    error = capsys.readouterr().err
+    assert message in error.strip().splitlines()[-1] and "Traceback" not in error
+    assert not (tmp_path / "out").exists() and not (tmp_path / "out.incomplete").exists()
+
+
+def test_a_run_that_reads_nothing_writes_nothing(tmp_path):
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "notes.md").write_text("not an article")
+    with pytest.raises(BadInputError, match="no document was read"):
+        generate([inputs], "text", tmp_path / "out")
+    assert not (tmp_path / "out").exists() and not (tmp_path / "out.incomplete").exists()
+    with pytest.raises(BadInputError, match="inside the input folder"):
+        generate([inputs], "text", inputs / "out")
+
+
+def test_stats_counts_texts_that_stand_in_two_splits():
+    from discofuse.corpus.statistics import shared_across_splits
+
+    def row(text):
+        return {"coherent_first_sentence": text, "coherent_second_sentence": ""}
+
+    rows = {
+        "train": [row("The match was played at night ."), row("Leeds won 2 - 0 .")],
+        "dev": [row("the match was  played at night ."), row("York lost .")],
+        "test": [row("York lost .")],
+    }
+    files = {name: [name] for name in rows}
+    shared = shared_across_splits(files, lambda name: rows[name])
+    assert shared == {"train&dev": 1, "train&test": 0, "dev&test": 1}

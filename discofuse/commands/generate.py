@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -15,6 +16,41 @@ from discofuse.errors import BadInputError
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "samples"
 DEFAULT_OUTPUT = "out/generate"
+
+
+def share(text: str) -> float:
+    """An option that is a share: a number from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text} is not a share from 0 to 1")
+    return value
+
+
+def at_least(minimum: int):
+    """An option that is a whole number of at least `minimum`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{text} is less than {minimum}")
+        return value
+
+    parse.__name__ = f"whole number >= {minimum}"
+    return parse
+
+
+KNOWN_RUNNERS = (
+    "DirectRunner", "FnApiRunner", "SwitchingDirectRunner", "BundleBasedDirectRunner",
+    "PrismRunner", "DataflowRunner", "TestDataflowRunner", "FlinkRunner", "SparkRunner",
+    "PortableRunner", "DaskRunner", "InteractiveRunner",
+)
+"""Beam's runners by name; a dotted path to a runner class is taken as given."""
 
 
 def register(subcommands: argparse._SubParsersAction) -> None:
@@ -36,39 +72,39 @@ def register(subcommands: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed for splits and down-sampling")
     parser.add_argument(
         "--and-but-rate",
-        type=float,
+        type=share,
         default=0.2,
         help="share of and/but examples kept in *_balanced (0.2)",
     )
     parser.add_argument(
         "--anaphora-rate",
-        type=float,
+        type=share,
         default=0.2,
         help="share of anaphora examples kept in *_balanced (0.2)",
     )
     parser.add_argument(
         "--pair-none-rate",
-        type=float,
+        type=share,
         default=0.003,
         help="share of PAIR_NONE pairs (no rule applies) kept as controls (0.003: about 1%% of "
         "the examples, as in the release)",
     )
     parser.add_argument(
         "--min-tokens",
-        type=int,
+        type=at_least(1),
         default=7,
         help="drop candidates with a sentence shorter than this (7: the paper's > 6)",
     )
     parser.add_argument(
         "--max-sentence-tokens",
-        type=int,
+        type=at_least(1),
         default=150,
         help="drop candidates with a sentence longer than this (150: flattened lists and "
         "tables; coreference skips such sentences whatever this is)",
     )
     parser.add_argument(
         "--max-document-chars",
-        type=int,
+        type=at_least(1),
         default=1_000_000,
         help="skip documents longer than this, as too_long (1,000,000: spaCy's own limit)",
     )
@@ -79,7 +115,7 @@ def register(subcommands: argparse._SubParsersAction) -> None:
         "typography is made ASCII and names keep their diacritics; other scripts are dropped)",
     )
     parser.add_argument(
-        "--num-shards", type=int, default=1, help="output files per split (0: the runner decides)"
+        "--num-shards", type=at_least(0), default=1, help="output files per split (0: the runner decides)"
     )
     parser.add_argument(
         "--overwrite",
@@ -121,6 +157,10 @@ def default_beam_args(
     def given(option: str) -> bool:
         return any(word == option or word.startswith(option + "=") for word in extra)
 
+    if known.runner and "." not in known.runner and known.runner not in KNOWN_RUNNERS:
+        close = difflib.get_close_matches(known.runner, KNOWN_RUNNERS, n=1)
+        hint = f"; did you mean {close[0]}?" if close else f" (Beam's: {', '.join(KNOWN_RUNNERS)})"
+        raise BadInputError(f"unknown runner {known.runner}{hint}")
     args = list(extra)
     runner = known.runner or "FnApiRunner"
     if not given("--runner"):
@@ -175,6 +215,7 @@ def run(args: argparse.Namespace) -> int:
     for (inputs, input_format, domain), output in zip(jobs, outputs):
         started = time.perf_counter()
         progress = progress_printer(output, args.verbosity)
+        previous_sigterm = _on_sigterm(_interrupt)
         try:
             summary = run_pipeline(
                 inputs,
@@ -190,6 +231,7 @@ def run(args: argparse.Namespace) -> int:
                 args.overwrite,
             )
         except FileNotFoundError as missing:
+            discard_partial_output(output)
             raise BadInputError(str(missing)) from None
         except KeyboardInterrupt:
             discard_partial_output(output)
@@ -199,16 +241,41 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 130
+        except BaseException:
+            discard_partial_output(output)  # a failed run leaves nothing behind
+            raise
         finally:
             if progress is not None:
                 progress.close()
+            _on_sigterm(previous_sigterm)
         seconds = time.perf_counter() - started
         if args.verbosity >= 0:
             report(summary, output, seconds)
-        if summary["documents"]["read"] == 0:
-            print(f"discofuse: no document was read from {' '.join(inputs)}.", file=sys.stderr)
+        documents = summary["documents"]
+        if documents["annotated"] == 0:
+            reasons = ", ".join(f"{n} {why}" for why, n in documents["skipped_by_reason"].items())
+            print(
+                f"discofuse: none of the {documents['read']} documents read from "
+                f"{' '.join(inputs)} could be used ({reasons or 'all failed'}; "
+                f"{documents['failed']} failed): {output} holds no examples.",
+                file=sys.stderr,
+            )
             return 1
     return 0
+
+
+def _on_sigterm(handler):
+    """Install a SIGTERM handler (only the main thread may); returns the previous one."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return handler
+    return signal.signal(signal.SIGTERM, handler)
+
+
+def _interrupt(signum, frame) -> None:
+    """SIGTERM (a scheduler stopping the job) ends a run as Ctrl-C does: staging removed."""
+    raise KeyboardInterrupt
 
 
 class ProgressPrinter:

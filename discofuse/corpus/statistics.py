@@ -5,6 +5,7 @@ from summary.json. Written as stats.json, stats.md and two PNG plots next to the
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -105,7 +106,33 @@ def collect(
     return {
         "by_file": {name: stats.as_dict() for name, stats in by_file.items()},
         "by_domain": {name: stats.as_dict() for name, stats in sorted(by_domain.items())},
+        "shared_across_splits": shared_across_splits(files, read),
     }
+
+
+def _text_key(row: dict[str, Any]) -> bytes:
+    text = f"{row['coherent_first_sentence']} {row['coherent_second_sentence'] or ''}"
+    return hashlib.blake2b(" ".join(text.lower().split()).encode(), digest_size=8).digest()
+
+
+def shared_across_splits(
+    files: dict[str, list[Path]], read: Callable[[Path], Iterable[dict[str, Any]]]
+) -> dict[str, int]:
+    """Examples whose original text stands in two splits ("train&dev": train rows whose text
+    is also a dev row's): 0 everywhere when no test example was seen in training. Only the
+    small splits' texts are held in memory (8 bytes each); train is streamed past them."""
+    held: dict[str, set[bytes]] = {}
+    for name in ("dev", "test"):
+        held[name] = {_text_key(row) for path in files.get(name, []) for row in read(path)}
+    shared = {
+        "train&dev": 0, "train&test": 0, "dev&test": len(held["dev"] & held["test"]),
+    }
+    for path in files.get("train", []):
+        for row in read(path):
+            key = _text_key(row)
+            shared["train&dev"] += key in held["dev"]
+            shared["train&test"] += key in held["test"]
+    return shared
 
 
 def with_summary(stats: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
@@ -156,6 +183,11 @@ def markdown(stats: dict[str, Any]) -> str:
         lines += _table(["connective", "examples"], [[f"`{c}`", n] for c, n in
                                                      group["top_connectives"].items()])
     lines += ["", "![connectives](connectives.png)", ""]
+    shared = stats.get("shared_across_splits", {})
+    if shared:
+        lines += ["## Examples whose text stands in two splits (0: no leakage)", ""]
+        lines += _table(["splits", "examples"], sorted(shared.items()))
+        lines += [""]
     if "documents" in stats:
         lines += ["## Run accounting (summary.json)", "", f"Documents: {stats['documents']}", ""]
         lines += _table(["filter", "candidates dropped"], sorted(stats["filtered"].items()))
