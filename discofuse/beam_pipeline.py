@@ -11,6 +11,7 @@ only wires it together and counts (Beam metrics, namespace "discofuse").
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -653,6 +654,18 @@ def provenance(rules_dir: str, coref: bool) -> dict[str, Any]:
     }
 
 
+def _locked_output(function: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+    """Run `function` holding the OutputLock of its `output` argument (the fourth)."""
+
+    @functools.wraps(function)
+    def locked(inputs, input_format, domain, output, *args, **kwargs):
+        with OutputLock(output):
+            return function(inputs, input_format, domain, output, *args, **kwargs)
+
+    return locked
+
+
+@_locked_output
 def run(
     inputs: list[str],
     input_format: str,
@@ -667,31 +680,14 @@ def run(
     overwrite: bool = False,
 ) -> dict[str, Any]:
     """Plan, run and summarize one generation; returns the summary (also written as JSON).
-    With a local runner, `progress(documents, words)` is called about once a second.
+    With a local runner, `progress(documents, words)` is called about once a second. One run
+    at a time per `output` (`OutputLock`).
 
     Everything is written under a staging folder beside `output` and moved into `output` only
     when the run has succeeded, summary.json last: a failed or interrupted run never leaves
     files that pass for a finished one. An `output` that holds an earlier run's files is an
     error unless `overwrite`, and then those files are removed just before the new ones move in,
     so two runs (say with different --num-shards) never mix."""
-    with OutputLock(output):
-        return _run_locked(inputs, input_format, domain, output, config, rules_dir, beam_args,
-                           num_shards, coref, progress, overwrite)
-
-
-def _run_locked(
-    inputs: list[str],
-    input_format: str,
-    domain: str,
-    output: str,
-    config: GenerationConfig,
-    rules_dir: str,
-    beam_args: list[str],
-    num_shards: int,
-    coref: bool,
-    progress: Callable[[int, int], None] | None,
-    overwrite: bool,
-) -> dict[str, Any]:
     earlier = previous_run_files(output)
     if earlier and not overwrite:
         raise BadInputError(
