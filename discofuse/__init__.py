@@ -9,12 +9,13 @@ DEFAULT_RULES_DIR = Path(str(importlib.resources.files(__name__) / "rules"))
 """The shipped rule set: package data of discofuse (the repository's `rules/` links to it)."""
 
 
-def unfuse(text):
-    """One sentence, or a pair ("First. || Second." or two strings), unfused with the shipped
-    rules and the output audit: a `discofuse.engine.Example`, or None. See `discofuse.api`."""
+def unfuse(text, second=None):
+    """One sentence, or a pair (`unfuse("First.", "Second.")` or "First. || Second."),
+    unfused with the shipped rules and the output audit: a `discofuse.engine.Example`, or
+    None. See `discofuse.api`."""
     from discofuse.api import unfuse as unfuse_text
 
-    return unfuse_text(text)
+    return unfuse_text(text, second)
 
 
 def __getattr__(name):

@@ -21,6 +21,7 @@ from discofuse.annotate.text_input import PAIR_MARKER
 from discofuse.audit import Auditor
 from discofuse.corpus.steps import GenerationConfig, audit_passes, unfuse_document
 from discofuse.engine import Engine, Example, RuleBudgetExceeded, load_rules
+from discofuse.errors import BadInputError
 from discofuse.unfusion import split_pair, unfuse_texts
 
 
@@ -34,11 +35,16 @@ class Unfuser:
         self.annotator = SpacyAnnotator(coref=coref)
         self.auditor = Auditor(self.annotator.parse_many, rule_set.inserted_words) if audit else None
 
-    def unfuse(self, text: str | list[str]) -> Example | None:
-        """The example for one sentence, or a pair given as two strings or as one string with
-        `PAIR_MARKER` between them; None when no rule matches, the audit drops it or a rule's
-        search runs over its budget."""
-        texts = split_pair(text) if isinstance(text, str) else list(text)
+    def unfuse(self, text: str | list[str], second: str | None = None) -> Example | None:
+        """The example for one sentence, or a pair: `unfuse(first, second)`, a list of two
+        strings, or one string with `PAIR_MARKER` between them; None when no rule matches, the
+        audit drops it or a rule's search runs over its budget."""
+        if second is not None:
+            texts = [text, second] if isinstance(text, str) else [*text, second]
+        else:
+            texts = split_pair(text) if isinstance(text, str) else list(text)
+        if not 1 <= len(texts) <= 2:
+            raise BadInputError(f"{len(texts)} texts; a candidate is one sentence or a pair.")
         try:
             document, example = unfuse_texts(self.engine, self.annotator, texts)
         except RuleBudgetExceeded:
@@ -64,9 +70,10 @@ def default_unfuser() -> Unfuser:
     return Unfuser()
 
 
-def unfuse(text: str | list[str]) -> Example | None:
-    """One sentence or pair unfused with the shipped rules (the model loads on first call)."""
-    return default_unfuser().unfuse(text)
+def unfuse(text: str | list[str], second: str | None = None) -> Example | None:
+    """One sentence or pair unfused with the shipped rules (the model loads on first call):
+    `unfuse("One sentence.")`, `unfuse("First.", "Second.")`."""
+    return default_unfuser().unfuse(text, second)
 
 
 __all__ = ["PAIR_MARKER", "Unfuser", "unfuse"]

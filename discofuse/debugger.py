@@ -15,6 +15,7 @@ from pathlib import Path
 from discofuse.annotate.spacy_backend import SpacyAnnotator
 from discofuse.annotate.text_input import PAIR_MARKER
 from discofuse.engine import Engine, RuleError, RuleSet, Trace, load_rules
+from discofuse.errors import BadInputError
 from discofuse.render import example_text, parse_table, trace_text
 from discofuse.unfusion import annotate_candidate, split_pair, unfuse_candidate
 
@@ -169,6 +170,9 @@ def interactive(session: DebugSession) -> int:
             except EOFError:
                 print()
                 break
+            except KeyboardInterrupt:  # Ctrl-C clears the line, as in a shell; Ctrl-D leaves
+                print("^C")
+                continue
             if not line:
                 continue
             if line.startswith(":"):
@@ -181,6 +185,10 @@ def interactive(session: DebugSession) -> int:
                 print(session.explain(line))
             except RuleError as error:
                 print(f"rule error: {error}")
+            except BadInputError as error:
+                print(f"input error: {error}")
+            except KeyboardInterrupt:
+                print("^C (interrupted)")
     finally:
         if readline is not None:
             try:

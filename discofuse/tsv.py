@@ -43,12 +43,29 @@ def read_rows(
 ) -> Iterator[dict[str, str]]:
     """Rows of a TSV with a header (`-`: standard input), streamed; the header must name the
     coherent columns. A row with more fields than the header is read up to the header's width
-    and counted as `ragged_row` through `count`; a shorter one is padded with empty fields."""
+    and counted as `ragged_row` through `count`; a shorter one is padded with empty fields.
+    Lines are UTF-8 (a byte order mark is dropped); a line that is not is read as Windows-1252
+    and counted as `latin1_row`; a carriage return inside a line is a space, never a row end."""
     if str(path) == "-":
-        yield from _rows(sys.stdin, path, count)
+        yield from _rows(_text_lines(sys.stdin.buffer, count), path, count)
         return
-    with open(path, encoding="utf-8", errors="replace", newline="") as handle:
-        yield from _rows(handle, path, count)
+    with open(path, "rb") as handle:
+        yield from _rows(_text_lines(handle, count), path, count)
+
+
+def _text_lines(
+    stream: Iterable[bytes], count: Callable[[str], None] | None
+) -> Iterator[str]:
+    for number, raw in enumerate(stream):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            line = raw.decode("cp1252", errors="replace")
+            if count is not None:
+                count("latin1_row")
+        if number == 0:
+            line = line.lstrip("\ufeff")
+        yield line.rstrip("\r\n").replace("\r", " ")
 
 
 def count_rows(path: Path) -> int | None:

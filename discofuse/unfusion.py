@@ -6,6 +6,7 @@ annotation of the same text.
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -16,13 +17,23 @@ from discofuse.audit import Auditor
 from discofuse.corpus.steps import Count, audit_passes, no_count
 from discofuse.document import Document
 from discofuse.engine import Engine, Example, RuleBudgetExceeded, RuleSet, Trace
+from discofuse.errors import BadInputError
 from discofuse.tsv import released_text
 
 
 def split_pair(text: str) -> list[str]:
-    """One sentence, or two around the pair marker."""
+    """One sentence, or two around the pair marker; more than two is an error, not a third
+    sentence dropped in silence."""
     parts = [part.strip() for part in text.split(PAIR_MARKER)]
-    return [part for part in parts if part][:2] if len(parts) > 1 else [text.strip()]
+    if len(parts) == 1:
+        return [text.strip()]
+    parts = [part for part in parts if part]
+    if len(parts) > 2:
+        raise BadInputError(
+            f"{len(parts)} parts between '{PAIR_MARKER}' markers; a candidate is one sentence "
+            "or a pair of two."
+        )
+    return parts
 
 
 def annotate_candidate(
@@ -107,11 +118,31 @@ def unfuse_many(
 ) -> Iterator[tuple[list[str], Example | None]]:
     """(texts, example) for each candidate (one or two sentences), in order, batched through the
     parser. A single sentence with no match gives None; a pair with no match gives PAIR_NONE.
-    With an `auditor`, an example that fails the output audit gives None (counted by reason)."""
+    With an `auditor`, an example that fails the output audit gives None (counted by reason).
+    A candidate longer than the annotator's limit gives None, counted as `too_long_row`, and
+    the rows after it go on."""
     prepared = ([text for text in texts if text.strip()] for texts in candidates)
+    for too_long, group in itertools.groupby(
+        prepared, key=lambda texts: sum(map(len, texts)) > annotator.max_chars
+    ):
+        if too_long:
+            for texts in group:
+                count("too_long_row")
+                yield texts, None
+        else:
+            yield from _unfuse_batch(engine, annotator, group, pretokenized, auditor, count)
 
+
+def _unfuse_batch(
+    engine: Engine,
+    annotator: SpacyAnnotator,
+    candidates: Iterable[list[str]],
+    pretokenized: bool,
+    auditor: Auditor | None,
+    count: Count,
+) -> Iterator[tuple[list[str], Example | None]]:
     def inputs():
-        for texts in prepared:
+        for texts in candidates:
             pending.append(texts)
             yield "", annotator.split_sentences(texts, pretokenized)
 

@@ -63,3 +63,37 @@ def test_interactive_session_commands(tmp_path):
     assert "example: SINGLE_CATAPHORA" in out and "The club cited rain ." in out
     assert "no rule named 'nope'" in out
     assert "reloaded" in out
+
+
+def test_ctrl_c_at_the_prompt_clears_the_line(monkeypatch, capsys, tmp_path):
+    """A terminal cannot exist here: `input` stands in for one where the user presses Ctrl-C,
+    then types a pair with three parts, then :quit."""
+    import argparse
+
+    from discofuse.debugger import DebugSession, interactive
+
+    monkeypatch.setenv("DISCOFUSE_HISTORY", str(tmp_path / "history"))
+    replies = iter([KeyboardInterrupt, "One . || Two . || Three .", ":quit"])
+
+    def typed(prompt):
+        reply = next(replies)
+        if reply is KeyboardInterrupt:
+            raise KeyboardInterrupt
+        return reply
+
+    monkeypatch.setattr("builtins.input", typed)
+    args = argparse.Namespace(rules="paper", rule=None, all=False, json=False,
+                              pretokenized=True, no_coref=False)
+    assert interactive(DebugSession(args)) == 0
+    out = capsys.readouterr().out
+    assert "^C" in out and "input error: 3 parts" in out
+
+
+def test_the_trace_says_why_a_pronoun_was_kept(capsys):
+    text = (
+        "The Italians attacked all game and the Irish pack struggled to win the ball . || "
+        "When they finally did , O'Driscoll scored ."
+    )
+    assert main(["debug", "--pretokenized", "-q", "--text", text]) == 0
+    out = capsys.readouterr().out
+    assert "anaphora: 'they' (s1:1) kept: another group is a subject of the first part" in out

@@ -478,3 +478,43 @@ def test_stats_counts_texts_that_stand_in_two_splits():
     files = {name: [name] for name in rows}
     shared = shared_across_splits(files, lambda name: rows[name])
     assert shared == {"train&dev": 1, "train&test": 0, "dev&test": 1}
+
+
+def test_unfuse_reads_every_row_of_an_unlucky_tsv(tmp_path, capsys):
+    """A byte order mark, a Windows-1252 line, a carriage return inside a field and a field
+    over the character limit: every row is written, in order, and each case is reported."""
+    from discofuse.cli import main
+    from discofuse.tsv import read_rows
+
+    header = b"coherent_first_sentence\tcoherent_second_sentence\n"
+    rows = [
+        b"The team won the cup , and the fans cheered .\t\n",
+        "Jos\u00e9 scored twice , and the crowd sang in M\u00fcnchen .\t\n".encode("cp1252"),
+        b"The coach left early ,\r but the players stayed .\t\n",
+        b"word " * 250_000 + b".\t\n",
+        b"The keeper saved a penalty , and the striker scored .\t\n",
+    ]
+    source = tmp_path / "in.tsv"
+    source.write_bytes(b"\xef\xbb\xbf" + header + b"".join(rows))
+    assert len(list(read_rows(source))) == 5
+    output = tmp_path / "out.tsv"
+    assert main(["unfuse", str(source), "-o", str(output), "--pretokenized"]) == 0
+    written = list(read_rows(output))
+    assert len(written) == 5
+    assert written[1]["incoherent_first_sentence"] == "Jos\u00e9 scored twice ."
+    assert written[2]["incoherent_second_sentence"] == "The players stayed ."
+    assert written[3]["discourse_type"] == "" and written[4]["discourse_type"] == "SINGLE_S_COORD"
+    err = capsys.readouterr().err
+    assert "1 rows were over the annotator's character limit" in err
+    assert "1 rows were not UTF-8" in err
+    assert not (tmp_path / "out.tsv.incomplete").exists()
+
+
+def test_the_api_takes_a_pair_as_two_arguments_and_refuses_three_parts():
+    import discofuse
+    from discofuse.unfusion import split_pair
+
+    example = discofuse.unfuse("The ferry left at dawn.", "However, the storm delayed it.")
+    assert example is not None and example.discourse_type.startswith("PAIR_CONN")
+    with pytest.raises(BadInputError, match="3 parts"):
+        split_pair("One . || Two . || Three .")

@@ -304,9 +304,11 @@ class PronounResolver:
         token = sentence.tokens[candidate.index]
         if self.gender(sentences, candidate) is not None:
             return 1.0
-        if token.tag not in PROPER_NOUN_TAGS and token.lemma.lower() in PERSON_NOUNS:
+        # a lower-case word tagged NNP ("the aardwolf") is a common noun
+        proper = token.tag in PROPER_NOUN_TAGS and not token.text.islower()
+        if not proper and token.lemma.lower() in PERSON_NOUNS:
             return 1.0  # "the Olympic champion" is no "it"
-        if token.tag in PROPER_NOUN_TAGS:
+        if proper:
             if token.ent_type == "PERSON":
                 return 1.0
             if token.ent_type in NOT_REFERRING_ENTITIES:
@@ -490,7 +492,10 @@ def continued_subject(
     pronoun = tokens[index]
     subject_index = pronoun.head if pronoun.dep == "poss" else index
     if tokens[subject_index].dep not in SUBJECT_DEPS:
-        return None, []
+        subject_index = subject_pronoun_after(sentence, index)
+        if subject_index is None:
+            return None, []
+        index = subject_index  # "After his study ... , he rejected": his is the he's
     verb = tokens[subject_index].head
     if tokens[verb].head == verb:  # the main clause: the subject before
         if s == 0:
@@ -515,6 +520,27 @@ def continued_subject(
     if len(subjects) != 1:
         return None, []
     return _candidate_at(previous, source, subjects[0]), [r for r in rivals if r is not None]
+
+
+def subject_pronoun_after(sentence: Sentence, index: int) -> int | None:
+    """For a possessive in a phrase fronted before the main clause: the main clause's
+    subject, when it is a pronoun of the possessive's group ("After his study of mathematics ,
+    he rejected ...": both continue the subject before); None otherwise."""
+    tokens = sentence.tokens
+    if tokens[index].tag != "PRP$":
+        return None
+    root = sentence.root()
+    if root is None or index > root:
+        return None
+    group = pronoun_group(sentence, index)
+    for i in range(index + 1, root):
+        if (
+            tokens[i].head == root
+            and tokens[i].dep in SUBJECT_DEPS
+            and not sentence.dominates(i, index)
+        ):
+            return i if pronoun_group(sentence, i) == group else None
+    return None
 
 
 def _predicate_noun(sentence: Sentence, s: int, subject: _Candidate) -> _Candidate | None:

@@ -38,8 +38,14 @@ def register(subcommands: argparse._SubParsersAction) -> None:
 def prediction_lines(path: Path):
     if not path.is_file():
         raise BadInputError(f"{path} is not a file.")
-    with open(path, encoding="utf-8", newline="\n") as handle:
-        for line in handle:
+    with open(path, "rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise BadInputError(
+                    f"{path}, line {number}: not UTF-8; write the predictions as UTF-8."
+                ) from None
             yield line.rstrip("\n").rstrip("\r")
 
 

@@ -8,6 +8,8 @@ import json
 import sys
 from pathlib import Path
 
+from discofuse.errors import BadInputError
+
 
 def register(subcommands: argparse._SubParsersAction) -> None:
     parser = subcommands.add_parser(
@@ -33,7 +35,13 @@ def run(args: argparse.Namespace) -> int:
     stats = collect(output_files(args.folder), read_examples)
     summary_path = args.folder / "summary.json"
     if summary_path.is_file():
-        stats = with_summary(stats, json.loads(summary_path.read_text(encoding="utf-8")))
+        try:
+            summary = json.loads(summary_path.read_text(encoding="utf-8"))
+        except (ValueError, UnicodeDecodeError) as error:
+            raise BadInputError(
+                f"{summary_path} is not a readable summary ({error}); rerun generate."
+            ) from None
+        stats = with_summary(stats, summary)
     plots = not args.no_plots and importlib.util.find_spec("matplotlib") is not None
     written = write_report(args.folder, stats, plots)
     if args.verbosity >= 0:

@@ -66,13 +66,19 @@ def run(args: argparse.Namespace) -> int:
     if str(args.output) == "-":
         count = write_rows(sys.stdout, rows)
     else:
+        partial = args.output.with_name(args.output.name + ".incomplete")
         try:
             args.output.parent.mkdir(parents=True, exist_ok=True)
-            handle = open(args.output, "w", encoding="utf-8", newline="")  # noqa: SIM115
+            handle = open(partial, "w", encoding="utf-8", newline="")  # noqa: SIM115
         except OSError as error:
             raise BadInputError(f"cannot write {args.output}: {error.strerror}.") from None
-        with handle:
-            count = write_rows(handle, rows)
+        try:
+            with handle:
+                count = write_rows(handle, rows)
+        except BaseException:
+            partial.unlink(missing_ok=True)  # no header-only file that passes for a result
+            raise
+        partial.replace(args.output)
     seconds = time.perf_counter() - started
     if args.verbosity < 0:
         return 0
@@ -86,6 +92,12 @@ def run(args: argparse.Namespace) -> int:
     if counts["filtered:rule_budget"]:
         print(f"{counts['filtered:rule_budget']} rows made a rule's search run over its budget "
               "and were written unchanged", file=sys.stderr)
+    if counts["too_long_row"]:
+        print(f"{counts['too_long_row']} rows were over the annotator's character limit and were "
+              "written unchanged", file=sys.stderr)
+    if counts["latin1_row"]:
+        print(f"{counts['latin1_row']} rows were not UTF-8 and were read as Windows-1252",
+              file=sys.stderr)
     if counts["ragged_row"]:
         print(f"{counts['ragged_row']} rows had more fields than the header; the extra fields "
               "were not read", file=sys.stderr)

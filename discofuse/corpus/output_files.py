@@ -38,10 +38,18 @@ def read_examples(path: Path, batch_size: int = 4096) -> Iterator[dict[str, Any]
     if not path.is_file():
         raise BadInputError(f"{path} is not a file.")
     if path.suffix == ".parquet":
+        import pyarrow as pa
         import pyarrow.parquet as pq
 
-        for batch in pq.ParquetFile(path).iter_batches(batch_size=batch_size):
-            yield from batch.to_pylist()
+        try:
+            batches = pq.ParquetFile(path).iter_batches(batch_size=batch_size)
+            for batch in batches:
+                yield from batch.to_pylist()
+        except (pa.ArrowException, OSError) as error:
+            raise BadInputError(
+                f"{path} is not a readable Parquet file ({str(error).splitlines()[0]}); "
+                "regenerate it."
+            ) from None
         return
     from discofuse.tsv import read_rows
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from discofuse.annotate.resolution import may_name_a_person
+from discofuse.annotate.resolution import may_name_a_person, subject_pronoun_after
 from discofuse.document import Mention, Sentence
 from discofuse.engine.state import State
 from discofuse.labels import (
@@ -78,8 +78,8 @@ def mention_pairs(
         if not in_to:
             continue
         sources = [m for m in in_to if m.kind != "pronoun"]
-        if not sources and "pronoun" in antecedent_kinds:
-            sources = named_in_context(state, cluster, in_to, to_list, min_confidence)
+        if "pronoun" in antecedent_kinds and not any(m.kind == "proper" for m in sources):
+            sources += named_in_context(state, cluster, in_to, to_list, min_confidence)
         anaphors = sorted(
             (span, m)
             for m in cluster.mentions
@@ -95,7 +95,7 @@ def mention_pairs(
             # said again changes nothing, the pronoun after it is the anaphor
         if not anaphors:
             continue
-        span, anaphor = anaphors[0]
+        span, anaphor = _main_subject_over_fronted_possessive(state, anaphors)
         reason = (
             _pronoun_decline(state, cluster, anaphor, from_list)
             if anaphor.kind == "pronoun"
@@ -131,9 +131,14 @@ names only by a pronoun (the resolver's name window is 6)."""
 def named_in_context(
     state: State, cluster, in_to: list[Mention], to_list: str, min_confidence: float
 ) -> list[Mention]:
-    """The entity's names in the `CONTEXT_SENTENCES` before `to_list`, when `to_list` holds a
-    pronoun of it resolved with at least `min_confidence`; none otherwise."""
-    if not any(m.kind == "pronoun" and m.confidence >= min_confidence for m in in_to):
+    """The entity's names in the `CONTEXT_SENTENCES` before `to_list`, when `to_list` names it
+    by no name, only by a pronoun resolved with at least `min_confidence` or by a description
+    ("Kelly Holmes has been voted ... . The Briton won vital votes ... . | She is only the
+    second ..." gives "Kelly Holmes is only the second ..."); none otherwise."""
+    if not any(
+        m.kind == "nominal" or (m.kind == "pronoun" and m.confidence >= min_confidence)
+        for m in in_to
+    ):
         return []
     first = min(
         (item.sentence for item in state.lists[to_list] if item.token is not None), default=0
@@ -155,6 +160,22 @@ def _repeats_a_mention(state: State, anaphor: Mention, antecedents: list[Mention
     if anaphor.kind == "nominal" and not names:
         names = [m for m in antecedents if m.kind == "nominal"]
     return any(_words(state, anaphor) == _words(state, m) for m in names)
+
+
+def _main_subject_over_fronted_possessive(
+    state: State, anaphors: list[tuple[tuple[int, int], Mention]]
+) -> tuple[tuple[int, int], Mention]:
+    """The anaphor to replace: the first, except that a possessive in a fronted phrase gives
+    way to the main clause's subject pronoun it stands for ("After his study ... , he
+    rejected" -> "After his study ... , Wittgenstein rejected", as raters write it: the
+    possessive then points forward to the name, as in cataphora)."""
+    span, first = anaphors[0]
+    sentence = state.document.sentences[first.sentence]
+    subject = subject_pronoun_after(sentence, first.head) if first.kind == "pronoun" else None
+    for later_span, later in anaphors[1:]:
+        if later.sentence == first.sentence and later.head == subject:
+            return later_span, later
+    return span, first
 
 
 def _nominal_decline(state: State, anaphor: Mention) -> str | None:
@@ -283,9 +304,11 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
         for item in state.lists[from_list]
         if item.sentence == anaphor.sentence and item.token is not None
     )
+    sentence = state.document.sentences[anaphor.sentence]
     if any(
         PRONOUN_GROUPS.get(token.text.lower()) == group
-        for token in tokens[part_start : anaphor.start]
+        and subject_pronoun_after(sentence, index) != anaphor.head
+        for index, token in enumerate(tokens[part_start : anaphor.start], start=part_start)
     ):
         return "a pronoun of its group stands before it in its part"  # "He ... his": replacing
         # only "his" makes two people of one
@@ -299,7 +322,6 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
             return f"the subject of impersonal '{tokens[pronoun.head].text}'"
         return None
     own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
-    sentence = state.document.sentences[anaphor.sentence]
     rivals = [*enumerate(tokens[: anaphor.start]), *_main_subjects_after(sentence, anaphor)]
     rival = next(
         (

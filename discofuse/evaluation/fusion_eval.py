@@ -12,6 +12,13 @@ from discofuse.evaluation.fusion_metrics import Tally, exact, sari, source_and_r
 BASELINES = ("copy",)
 
 
+SCORED_COLUMNS = (
+    "coherent_first_sentence", "coherent_second_sentence",
+    "incoherent_first_sentence", "incoherent_second_sentence",
+)
+"""What a gold row needs: the model's input and the reference."""
+
+
 def copy_predictions(rows: Iterable[dict[str, Any]]) -> Iterator[str]:
     """The Copy baseline: the model input unchanged."""
     for row in rows:
@@ -26,6 +33,13 @@ def evaluate(
     overall, by_type = Tally(), {}
     rows_left, predictions_left = iter(rows), iter(predictions)
     for position, row in enumerate(rows_left, start=1):
+        missing = [column for column in SCORED_COLUMNS if column not in row]
+        if missing:
+            raise BadInputError(
+                f"the gold rows have no {', '.join(missing)} column(s): eval needs the "
+                "incoherent (model input) and coherent (reference) sentences; to score a file "
+                "of coherent text only, make its rows first with `discofuse unfuse`."
+            )
         prediction = next(predictions_left, None)
         if prediction is None:
             raise BadInputError(f"fewer predictions than gold rows: none for row {position}.")
@@ -38,6 +52,8 @@ def evaluate(
         )
     if next(predictions_left, None) is not None:
         raise BadInputError(f"more predictions than the {overall.count} gold rows.")
+    if overall.count == 0:
+        raise BadInputError("the gold file has no rows: nothing to score.")
     return {
         "overall": overall.as_dict(),
         "by_type": {name: tally.as_dict() for name, tally in sorted(by_type.items())},
