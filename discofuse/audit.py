@@ -15,6 +15,7 @@ sentences in, annotated `Sentence`s out).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Sequence
 
 from discofuse.document import Sentence
@@ -197,26 +198,51 @@ def _bracket_depths_ok(words: list[str], opening: str, closing: str) -> bool:
 
 
 def _clause_reason_in(sentence: Sentence, original: Sequence[Sentence]) -> str:
-    """`_clause_reason`, except that a sentence whose words run unchanged in an original
-    sentence is not failed for a verb or subject its first parse found there: re-parsed alone,
-    "The old body awakens in a lab ." lost its verb to a noun reading."""
+    """`_clause_reason`, except that a sentence made of an original sentence's words is not
+    failed for a verb and subject its first parse found in those words: re-parsed alone, "The
+    old body awakens in a lab ." lost its verb to a noun reading, and "Once Brazil 's biggest
+    city shared with ..." (a replaced "it") its verb to a participle. The verb must be among
+    the words kept, its subject among them or in a place whose words the rules replaced (the
+    replaced pronoun, the copied subject of a verb phrase), and the kept words most of the
+    sentence."""
     reason = _clause_reason(sentence)
     if reason not in ("no_finite_verb", "no_subject"):
         return reason
     words = [w.lower() for w in sentence.words]
     while words and words[-1] in FINAL_PUNCTUATION:
         words.pop()
+    if not words:
+        return reason
     for source in original:
-        tokens = source.tokens
-        lowered = [t.text.lower() for t in tokens]
-        for start in range(len(lowered) - len(words) + 1):
-            if words and lowered[start : start + len(words)] == words:
-                run = range(start, start + len(words))
-                if any(tokens[i].tag in FINITE_TAGS for i in run) and any(
-                    tokens[i].dep in CLAUSE_SUBJECT_DEPS and tokens[i].head in run for i in run
-                ):
-                    return ""
+        if _first_parse_has_clause(source, words):
+            return ""
     return reason
+
+
+def _first_parse_has_clause(source: Sentence, words: list[str]) -> bool:
+    tokens = source.tokens
+    lowered = [t.text.lower() for t in tokens]
+    matcher = difflib.SequenceMatcher(None, lowered, words, autojunk=False)
+    kept: set[int] = set()
+    replaced: set[int] = set()
+    for operation, start, end, _, _ in matcher.get_opcodes():
+        (kept if operation == "equal" else replaced).update(range(start, end))
+    if len(kept) < 0.6 * len(words):
+        return False
+
+    def has_subject(verb: int) -> bool:
+        return any(
+            token.dep in CLAUSE_SUBJECT_DEPS and token.head == verb and (i in kept or i in replaced)
+            for i, token in enumerate(tokens)
+        )
+
+    for verb in kept:
+        if tokens[verb].tag not in FINITE_TAGS:
+            continue
+        head = tokens[verb].head
+        if has_subject(verb) or (tokens[verb].dep == "conj" and has_subject(head)):
+            return True  # "Jones damaged his collar bone and joins ...": the shared subject
+    return False
 
 
 def _clause_reason(sentence: Sentence) -> str:

@@ -116,6 +116,8 @@ def mention_pairs(
                 state, cluster, anaphor, to_list
             ):
                 reason = "another group is a subject of the first part"
+            elif _other_named_subject(state, cluster, best, to_list):
+                reason = "the name would come from before the first part, which names another"
         if reason is not None:
             _decline(state, anaphor, reason)
             continue
@@ -209,28 +211,59 @@ def _in_a_match_name(tokens, anaphor: Mention) -> bool:
 def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str) -> bool:
     """For he/she: the first part names another person, who the pronoun may as well stand for
     ("Hodgson revealed that Barkley had ... | ' It was poor , ' he added": the speaker), as
-    subject or object of the main clause or of what it reports (`Sentence.in_main_role`). A
-    person named deeper ("the scene in which Jerry attempts to pull Kramer 's jeans off") is
-    no rival of the main subject a "he" continues."""
+    subject or object of the main clause or of what it reports (`Sentence.in_main_role`), and
+    for the speaker of "he said" also the subject of any clause. A person named deeper ("the
+    scene in which Jerry attempts to pull Kramer 's jeans off") is otherwise no rival of the
+    main subject a "he" continues."""
     word = state.document.sentences[anaphor.sentence].tokens[anaphor.head].text.lower()
     if word not in GENDERED_PRONOUNS:
         return False
     own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+    tokens = state.document.sentences[anaphor.sentence].tokens
+    pronoun = tokens[anaphor.head]
+    speaker = pronoun.dep in SUBJECT_DEPS and tokens[pronoun.head].lemma.lower() in SPEECH_VERBS
     return any(
         item.token is not None
         and item.token.ent_type == "PERSON"
         and item.token.tag in PROPER_NOUN_TAGS
         and item.token.dep != "compound"
         and (item.sentence, item.index) not in own
-        and state.document.sentences[item.sentence].in_main_role(item.index)
+        and (
+            state.document.sentences[item.sentence].in_main_role(item.index)
+            or (item.token.dep in SUBJECT_DEPS and speaker)  # "a move Wenger has backed . |
+            # But he said : ...": a speaker may be anyone the first part has doing something
+        )
         and _chain_genders(state, item.sentence, item.index) in (set(), {PRONOUN_GROUPS[word]})
+        for item in state.lists[to_list]
+    )
+
+
+SPEECH_VERBS = frozenset({"say", "add", "tell", "insist", "explain", "admit", "claim", "argue",
+                          "state", "warn", "reveal", "recall", "reply", "continue"})
+"""Verbs that attribute speech: their "he" may be any person the first part names."""
+
+
+def _other_named_subject(state: State, cluster, best: Mention, to_list: str) -> bool:
+    """For a name taken from the sentences before: the first part has a named subject that is
+    not the entity's, whatever the tagger calls it ("Healey , twice a winner , believes ... he
+    has played in . | ' It was intense , ' he recalled": the context's name would be a guess)."""
+    if state.mention_positions(to_list, best) is not None:
+        return False
+    own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+    return any(
+        item.token is not None
+        and item.token.tag in PROPER_NOUN_TAGS
+        and item.token.dep in SUBJECT_DEPS
+        and item.token.ent_type not in PLACE_AND_THING_ENTITIES | NOT_REFERRING_ENTITIES
+        and (item.sentence, item.index) not in own
         for item in state.lists[to_list]
     )
 
 
 def _another_group_subject(state: State, cluster, anaphor: Mention, to_list: str) -> bool:
     """For they/their/them: the first part has another subject "they" may as well stand for,
-    plural or a team ("The Italians were driving ... and the Irish pack struggled to secure
+    in any of its clauses ("The Kushans were overthrown , though the Indo - Sassanids
+    continued to rule . | They were followed by ..."), plural or a team ("The Italians were driving ... and the Irish pack struggled to secure
     any ball . | When they finally did , ...": the pack)."""
     word = state.document.sentences[anaphor.sentence].tokens[anaphor.head].text.lower()
     if PRONOUN_GROUPS.get(word) != "they":
@@ -245,7 +278,6 @@ def _another_group_subject(state: State, cluster, anaphor: Mention, to_list: str
             or item.token.ent_type == "ORG"
             or item.token.lemma.lower() in ORGANISATION_NOUNS
         )
-        and state.document.sentences[item.sentence].in_main_role(item.index)
         for item in state.lists[to_list]
     )
 
@@ -327,7 +359,8 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
         (
             token
             for index, token in rivals
-            if _competes(token, group) and (anaphor.sentence, index) not in own
+            if _competes(token, group, tokens[token.head].dep == "agent")
+            and (anaphor.sentence, index) not in own
         ),
         None,
     )
@@ -357,7 +390,7 @@ NOT_A_REFERENT = NOT_REFERRING_ENTITIES | {"GPE", "LOC", "FAC", "NORP", "EVENT",
                                             "LAW"}
 
 
-def _competes(token, group: str | None) -> bool:
+def _competes(token, group: str | None, agent: bool = False) -> bool:
     """A name or a subject the pronoun could stand for (number agrees; not a place or date).
     A named subject competes whatever the entity tagger calls it ("Yachvili put France ahead
     with his ...", with "Yachvili" read as a place); one person's name, or one place's, is no
@@ -369,8 +402,8 @@ def _competes(token, group: str | None) -> bool:
         token.ent_type == "ORG" or (not token.ent_type and token.dep in SUBJECT_DEPS)
     ):
         return False
-    if token.tag in PROPER_NOUN_TAGS and token.dep in SUBJECT_DEPS:
-        return True
+    if token.tag in PROPER_NOUN_TAGS and (token.dep in SUBJECT_DEPS or agent):
+        return True  # "described by Strabo in his Geography": the agent is the doer
     if token.ent_type in NOT_A_REFERENT:
         return False
     if token.tag in PROPER_NOUN_TAGS:
@@ -489,9 +522,12 @@ def _may_be_person(state: State, mention: Mention) -> bool:
     """A name he/she may stand for: one the tagger marks PERSON, or the main subject when the
     tagger does not call it a place or thing (the small model tags lone surnames ORG: "Deol",
     "Johns")."""
-    head = state.document.sentences[mention.sentence].tokens[mention.head]
+    tokens = state.document.sentences[mention.sentence].tokens
+    head = tokens[mention.head]
     if head.ent_type == "PERSON":
         return True
+    if tokens[mention.start].text.lower() == "the":
+        return False  # "The Security Council": people's names take no article
     return _main_subject(state, mention) and head.ent_type not in (
         NOT_REFERRING_ENTITIES | PLACE_AND_THING_ENTITIES
     )
