@@ -28,7 +28,7 @@ from typing import Any
 
 import apache_beam as beam
 from apache_beam.io.filesystem import BeamIOError
-from apache_beam.io.filesystems import FileSystems
+from apache_beam.io.filesystems import CompressionTypes, FileSystems
 from apache_beam.metrics import Metrics
 from apache_beam.options.pipeline_options import PipelineOptions, StandardOptions
 
@@ -122,9 +122,8 @@ def plan_shards(inputs: Iterable[str], input_format: str, domain: str) -> InputP
         if input_format == "wikipedia-xml" and "-multistream-index" in path:
             continue  # read through its dump
         index = _multistream_index(path) if input_format == "wikipedia-xml" else None
-        if index:
-            size = FileSystems.match([path])[0].metadata_list[0].size_in_bytes
-            ranges = wikipedia.multistream_ranges(index, size)
+        ranges = _checked_ranges(path, index, ignored) if index else None
+        if ranges:
             shards.extend(
                 SourceShard(input_format, path, domain, start, end, pages, name)
                 for start, end, pages in ranges
@@ -166,6 +165,40 @@ def _common_folder(paths: list[str]) -> str:
     if not local or len(local) != len(paths):
         return ""
     return os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in local])
+
+
+INDEX_SPOT_CHECKS = 32
+"""Streams of a multistream dump whose offsets are checked against the dump (first, last and
+evenly spaced ones) before the index is trusted."""
+
+
+def _checked_ranges(
+    path: str, index: str, ignored: list[tuple[str, str]]
+) -> list[tuple[int, int, int]] | None:
+    """The multistream ranges of `path` from its `index`, or None (the dump is then read as
+    one stream, which is slower but reads everything) when the index cannot be read, lists no
+    stream, or lists an offset where no bz2 stream starts; why is recorded in `ignored`."""
+    size = FileSystems.match([path])[0].metadata_list[0].size_in_bytes
+    try:
+        ranges = wikipedia.multistream_ranges(index, size)
+    except (OSError, EOFError, ValueError, BeamIOError) as error:
+        ignored.append((index, f"index_unreadable: {type(error).__name__}"))
+        return None
+    if not ranges:
+        ignored.append((index, "index_lists_no_stream"))
+        return None
+    step = max(len(ranges) // INDEX_SPOT_CHECKS, 1)
+    spots = {0, len(ranges) - 1, *range(0, len(ranges), step)}
+    with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as raw:
+        for spot in sorted(spots):
+            start = ranges[spot][0]
+            if start >= size:
+                continue  # past the end: a dump cut short, reported per stream as `short`
+            raw.seek(start)
+            if raw.read(3) != b"BZh":
+                ignored.append((index, f"index_offset_not_a_stream: {start}"))
+                return None
+    return ranges
 
 
 def _multistream_index(path: str) -> str | None:

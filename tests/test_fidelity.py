@@ -69,9 +69,12 @@ def test_dev_agreement_overall(dev_agreement):
     # coordination does not copy an opening "But" or "For example"; "because X or because Y"
     # states neither; "but time limit its use" has no subject; no "unless"; "it" is replaced by
     # a name only; a fronted clause whose pronoun stands for the name after it ("Although he
-    # advocated ..., Hoveyda ...") is declined. Guards against regressions.
+    # advocated ..., Hoveyda ...") is declined; a fronted clause with no verb of its own
+    # ("Although most noted for his exploits ,") and an inner connective before a participle
+    # ("while losing 9") are declined by the rules (the output audit dropped those three dev
+    # rows before: 75.4% after the audit either way). Guards against regressions.
     right, total = dev_agreement.phenomenon
-    assert right / total >= 0.78
+    assert right / total >= 0.77
     assert dev_agreement.overall >= 0.54
 
 

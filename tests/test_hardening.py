@@ -518,3 +518,26 @@ def test_the_api_takes_a_pair_as_two_arguments_and_refuses_three_parts():
     assert example is not None and example.discourse_type.startswith("PAIR_CONN")
     with pytest.raises(BadInputError, match="3 parts"):
         split_pair("One . || Two . || Three .")
+
+
+@pytest.mark.parametrize(
+    ("index", "reason"),
+    [
+        (bz2.compress(b"no offsets here\njust words\n"), "index_lists_no_stream"),
+        (b"this is not bz2 at all", "index_unreadable"),
+        (bz2.compress(b"5:100:Page 1\n77:101:Page 2\n"), "index_offset_not_a_stream"),
+    ],
+)
+def test_a_bad_multistream_index_falls_back_to_reading_the_dump_whole(tmp_path, index, reason):
+    head, rest = SAMPLE_XML.split(b"<page>", 1)
+    pages = [b"<page>" + chunk for chunk in rest.split(b"<page>")]
+    pages[-1] = pages[-1].replace(b"</mediawiki>", b"")
+    dump = tmp_path / "enwiki-x-pages-articles-multistream.xml.bz2"
+    dump.write_bytes(bz2.compress(head) + b"".join(bz2.compress(p) for p in pages))
+    (tmp_path / "enwiki-x-pages-articles-multistream-index.txt.bz2").write_bytes(index)
+    plan = plan_shards([str(dump)], "wikipedia-xml", "wikipedia")
+    assert [(s.start, s.end) for s in plan.shards] == [(-1, -1)]
+    assert plan.ignored[0][1].startswith(reason)
+    summary = generate([dump], "wikipedia-xml", tmp_path / "out")
+    assert summary["documents"]["read"] == len(pages)
+    assert summary["inputs_ignored"]["count"] == 1

@@ -189,7 +189,7 @@ def _name_ending_in(sentences: list[Sentence], index: int, head: int) -> Mention
 def link_epithets(sentences: list[Sentence], chains: Chains) -> None:
     """Link an epithet that is a sentence's main subject to the previous sentence's main
     subject when that is a name of the same kind and no other such name is a subject or
-    object there (the epithet might be theirs): a person's role or nationality ("The
+    object there, or comes after it (the epithet might be theirs): a person's role or nationality ("The
     24-year-old England midfielder", "The Italian") to a person's name, a team's or an
     organisation's ("The hosts", "the Irish province") to an organisation's or place's."""
     for index in range(1, len(sentences)):
@@ -205,11 +205,13 @@ def link_epithets(sentences: list[Sentence], chains: Chains) -> None:
         if not kind or _name_kind(previous, antecedent) != kind:
             continue
         if any(
-            i != name and token.tag in PROPER_NOUN_TAGS and previous.in_main_role(i)
+            i != name and token.tag in PROPER_NOUN_TAGS
+            and (previous.in_main_role(i) or i > name)
             and _name_kind(previous, noun_phrase(index - 1, previous, i)) == kind
             for i, token in enumerate(previous.tokens)
         ):
-            continue
+            continue  # another name of its kind there: "Pompey ... almost took the lead
+            # through Quashie . | The midfielder struck ..." is Quashie
         chains.link(antecedent, noun_phrase(index, sentence, head))
 
 

@@ -304,8 +304,12 @@ class PronounResolver:
         token = sentence.tokens[candidate.index]
         if self.gender(sentences, candidate) is not None:
             return 1.0
-        # a lower-case word tagged NNP ("the aardwolf") is a common noun
-        proper = token.tag in PROPER_NOUN_TAGS and not token.text.islower()
+        # a lower-case word tagged NNP after an article ("the aardwolf") is a common noun
+        proper = token.tag in PROPER_NOUN_TAGS and not (
+            token.text.islower()
+            and candidate.index > 0
+            and sentence.tokens[candidate.index - 1].text.lower() in ("the", "a", "an")
+        )
         if not proper and token.lemma.lower() in PERSON_NOUNS:
             return 1.0  # "the Olympic champion" is no "it"
         if proper:
@@ -688,6 +692,13 @@ def _names_topic(sentences: list[Sentence], candidate: _Candidate) -> bool:
 @functools.lru_cache(maxsize=1)
 def shared_resolver() -> PronounResolver:
     return PronounResolver.load()
+
+
+def name_gender(sentences: list[Sentence], sentence: int, index: int) -> str | None:
+    """he / she for the name (or gendered noun) whose head is token `index`, when a title, a
+    first name or the noun says so; None otherwise."""
+    kind = "proper" if sentences[sentence].tokens[index].tag in PROPER_NOUN_TAGS else "nominal"
+    return shared_resolver().gender(sentences, _Candidate(sentence, index, kind))
 
 
 PERSON_SUFFIXES = ("er", "or", "ist", "ian", "man", "woman", "ee", "ant", "ent", "ive")

@@ -20,6 +20,7 @@ from discofuse.annotate.text_input import MAX_CHARS, MAX_SENTENCE_TOKENS
 from discofuse.audit import Auditor
 from discofuse.document import Document, Sentence
 from discofuse.engine import Engine, Example, RuleBudgetExceeded
+from discofuse.engine.morphology import CLOSING, FINAL_PUNCTUATION
 from discofuse.tsv import COLUMNS
 
 Count = Callable[[str], None]
@@ -73,10 +74,20 @@ def filter_reason(
         return "short_sentence"
     if any(len(sentence.tokens) > max_tokens for sentence in chosen):
         return "long_sentence"
+    if any(not _ends_with_a_mark(sentence) for sentence in chosen):
+        return "no_final_mark"  # a title line, or a sentence the source broke in two
     allowed = str.isascii if ascii_only else is_latin_text
     if any(not allowed(token.text) for sentence in chosen for token in sentence.tokens):
         return "non_ascii"
     return ""
+
+
+def _ends_with_a_mark(sentence: Sentence) -> bool:
+    """The sentence ends with . ! ? (before any closing quotes and brackets)."""
+    words = [token.text for token in sentence.tokens]
+    while words and words[-1] in CLOSING:
+        words.pop()
+    return bool(words) and words[-1] in FINAL_PUNCTUATION
 
 
 KEPT_SYMBOLS = frozenset("\u00a3\u20ac\u00a5\u00b0")

@@ -12,7 +12,11 @@ from __future__ import annotations
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from discofuse.annotate.resolution import may_name_a_person, subject_pronoun_after
+from discofuse.annotate.resolution import (
+    may_name_a_person,
+    name_gender,
+    subject_pronoun_after,
+)
 from discofuse.document import Mention, Sentence
 from discofuse.engine.state import State
 from discofuse.labels import (
@@ -118,6 +122,12 @@ def mention_pairs(
                 reason = "another group is a subject of the first part"
             elif _other_named_subject(state, cluster, best, to_list):
                 reason = "the name would come from before the first part, which names another"
+            elif anaphor.kind == "pronoun" and _named_of_its_gender(
+                state, cluster, anaphor, best, to_list
+            ):
+                reason = "the first part names a person of its gender, the replacement is not"
+            elif _named_after_in_its_part(state, cluster, anaphor, best, from_list):
+                reason = "its own part names the entity after it"
         if reason is not None:
             _decline(state, anaphor, reason)
             continue
@@ -238,6 +248,51 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
     )
 
 
+def _named_of_its_gender(
+    state: State, cluster, anaphor: Mention, best: Mention, to_list: str
+) -> bool:
+    """For he/she replaced by a name of no known gender: the first part names another person
+    whose first name, title or noun is of the pronoun's gender ("a lawsuit initiated by a
+    woman named Caroline Marquet . | She asked for damages" is Caroline Marquet, whatever the
+    resolver says about Schopenhauer)."""
+    sentences = state.document.sentences
+    group = PRONOUN_GROUPS.get(sentences[anaphor.sentence].tokens[anaphor.head].text.lower())
+    if group not in ("he", "she"):
+        return False
+    if name_gender(sentences, best.sentence, best.head) == group:
+        return False
+    own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+    return any(
+        item.token is not None
+        and item.token.tag in PROPER_NOUN_TAGS
+        and item.token.dep != "compound"
+        and (item.sentence, item.index) not in own
+        and name_gender(sentences, item.sentence, item.index) == group
+        for item in state.lists[to_list]
+    )
+
+
+def _named_after_in_its_part(
+    state: State, cluster, anaphor: Mention, best: Mention, from_list: str
+) -> bool:
+    """A pronoun fronted before its sentence's main subject, which names its entity ("Early
+    in his career Huxley edited ..."), to be replaced by a name from another sentence: the
+    sentence says who it is, and the other name may be another person of that name (Huxley's
+    father). Cataphora, where the replacement is that subject, is not refused."""
+    if best.sentence == anaphor.sentence:
+        return False
+    sentence = state.document.sentences[anaphor.sentence]
+    return any(
+        m.kind == "proper"
+        and m.sentence == anaphor.sentence
+        and m.start > anaphor.end
+        and sentence.is_main_subject(m.head)
+        and not sentence.dominates(m.head, anaphor.head)
+        and state.mention_positions(from_list, m) is not None
+        for m in cluster.mentions
+    )
+
+
 SPEECH_VERBS = frozenset({"say", "add", "tell", "insist", "explain", "admit", "claim", "argue",
                           "state", "warn", "reveal", "recall", "reply", "continue"})
 """Verbs that attribute speech: their "he" may be any person the first part names."""
@@ -352,6 +407,8 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
             return "an object 'it'"
         if tokens[pronoun.head].lemma.lower() in IMPERSONAL_VERBS:
             return f"the subject of impersonal '{tokens[pronoun.head].text}'"
+        if _extraposed(tokens, anaphor.end):
+            return "an 'it' that stands for a clause after it ('it was believed that')"
         return None
     own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
     rivals = [*enumerate(tokens[: anaphor.start]), *_main_subjects_after(sentence, anaphor)]
@@ -367,6 +424,17 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
     if rival is not None:
         return f"'{rival.text}' in its own sentence may be what it stands for"
     return None
+
+
+def _extraposed(tokens, after: int) -> bool:
+    """A participle or adjective right before "that" or "to" within the next eight words
+    ("It was , and is , widely believed that ...", "it is important to ..."): the "it" of an
+    extraposed clause, which a parse of a long coordination may not show."""
+    window = tokens[after : after + 8]
+    return any(
+        token.tag in ("VBN", "JJ") and following.text.lower() in ("that", "to")
+        for token, following in zip(window, window[1:])
+    )
 
 
 def _main_subjects_after(sentence: Sentence, anaphor: Mention) -> list:
@@ -462,6 +530,8 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
       for X)."""
     if mention.kind == "pronoun":
         return "a pronoun"
+    if mention.kind == "proper" and _part_of_a_longer_name(state, mention):
+        return "part of a longer name"
     if _contains(mention, anaphor) or _contains(anaphor, mention):
         return "contains it or lies inside it"
     tokens = state.document.sentences[mention.sentence].tokens
@@ -512,6 +582,16 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
     ):
         return "a name only by a longer form of a person's name"  # "Hewitt" -> "Lleyton Hewitt"
     return None
+
+
+def _part_of_a_longer_name(state: State, mention: Mention) -> bool:
+    """A capitalized name or foreign word right before the name, not the sentence's first
+    ("Mujeres Libres" cut to "Libres"): the name's own words do not all stand in the
+    mention."""
+    if mention.start <= 1:
+        return False  # the sentence's first word is capitalized whatever it is
+    before = state.document.sentences[mention.sentence].tokens[mention.start - 1]
+    return before.text[:1].isupper() and before.tag in (*PROPER_NOUN_TAGS, "FW")
 
 
 def _main_subject(state: State, mention: Mention) -> bool:
