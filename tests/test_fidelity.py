@@ -81,7 +81,9 @@ def test_dev_agreement_overall(dev_agreement):
 def test_dev_agreement_on_types_without_coreference(dev_agreement):
     per_type = dev_agreement.per_type()
     # Precision first (see above): relative clauses 11 of 31, all 11 whole; verb phrases 15.
-    floors = {"SINGLE_CATAPHORA": 0.85, "SINGLE_CONN_START": 0.8, "SINGLE_RELATIVE": 0.35,
+    # Forward connectives: the gold rows we decline open with a clause that has no subject
+    # ("Although most noted for his exploits ,", "Since the 1970s ,"), whose split is a fragment.
+    floors = {"SINGLE_CATAPHORA": 0.85, "SINGLE_CONN_START": 0.75, "SINGLE_RELATIVE": 0.35,
               "SINGLE_VP_COORD": 0.48}
     for discourse_type, floor in floors.items():
         right, total = per_type[discourse_type]

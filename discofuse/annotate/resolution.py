@@ -710,7 +710,7 @@ def may_name_a_person(lemma: str) -> bool:
     training data found used of people at least half the time, or an unknown noun with an
     agent ending. What he/she may stand for; "brief", "verdict" and "empire" are not."""
     lemma = lemma.lower()
-    if lemma in PERSON_NOUNS:
+    if lemma in PERSON_NOUNS or lemma == "old":  # "The 66 - year - old criticised his ..."
         return True
     share = shared_resolver().person_nouns.get(lemma)
     return share >= 0.5 if share is not None else lemma.endswith(PERSON_SUFFIXES)

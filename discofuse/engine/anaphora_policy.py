@@ -432,9 +432,13 @@ def _extraposed(tokens, after: int) -> bool:
     extraposed clause, which a parse of a long coordination may not show."""
     window = tokens[after : after + 8]
     return any(
-        token.tag in ("VBN", "JJ") and following.text.lower() in ("that", "to")
+        token.tag in ("VBN", "JJ") and following.text.lower() in EXTRAPOSED_OPENERS
         for token, following in zip(window, window[1:])
     )
+
+
+EXTRAPOSED_OPENERS = frozenset({"that", "to", "if", "whether", "how", "why", "what", "when"})
+"""Words that open the clause an extraposed "it" stands for ("it is uncertain if ...")."""
 
 
 def _main_subjects_after(sentence: Sentence, anaphor: Mention) -> list:
@@ -576,6 +580,12 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         return "a plural description for one"  # "the women 's race" is no one runner's race
     if _words(state, mention) == _words(state, anaphor):
         return "the same words"
+    anaphor_tokens = state.document.sentences[anaphor.sentence].tokens
+    if anaphor_tokens[anaphor.head].dep == "poss" and (
+        anaphor_tokens[anaphor_tokens[anaphor.head].head].lemma.lower()
+        == tokens[mention.head].lemma.lower()
+    ):
+        return "names what it possesses"  # "Their debates" -> "The debates 's debates"
     if anaphor.kind == "proper" and not (
         _extends(_words(state, mention), _words(state, anaphor))
         and _person_name(tokens, mention)
@@ -608,6 +618,8 @@ def _may_be_person(state: State, mention: Mention) -> bool:
         return True
     if tokens[mention.start].text.lower() == "the":
         return False  # "The Security Council": people's names take no article
+    if len(head.text) > 1 and head.text.isupper():
+        return False  # "KITECH": an acronym names an organisation
     return _main_subject(state, mention) and head.ent_type not in (
         NOT_REFERRING_ENTITIES | PLACE_AND_THING_ENTITIES
     )
@@ -640,13 +652,14 @@ def _parallel_subjects(state: State, antecedent: Mention, anaphor: Mention) -> b
         return False  # "the regulation of the gene ... and its expression": the gene's;
         # "The number of pteron columns ... it measures 16 m": the temple's
     if any(
-        token.tag == ("NNS" if plural else "NN")
+        token.tag in (("NNS", "NNPS") if plural else ("NN", "NNP"))
         and token.dep in ("nsubj", "nsubjpass", "dobj", "dative")
         and not (anaphor.sentence == antecedent.sentence and antecedent.start <= i < antecedent.end)
         for i, token in enumerate(tokens[: anaphor.start])
     ):
         return False  # "for the algorithm to be effective it must ...": the algorithm's, a
-        # subject or object between them being the nearer candidate
+        # subject or object between them being the nearer candidate ("After the S - IVB had
+        # performed its tasks , it was jettisoned": the S-IVB)
     subject = tokens[pronoun.head] if pronoun.dep == "poss" else pronoun
     return subject.dep in SUBJECT_DEPS and (
         _main_subject(state, antecedent) or _passive_agent(state, antecedent, plural)
