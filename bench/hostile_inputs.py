@@ -144,6 +144,36 @@ def real_long_document(annotator: SpacyAnnotator, chars: int) -> None:
           f"audit {finished - annotated:.0f} s, {examples:,} examples, process peak RSS {rss:,.0f} MB")
 
 
+UNBROKEN_TEXTS = {
+    "900,000 characters of words, no punctuation": "'word ' * 180_000",
+    "800,000 characters of 'a-b.', no space": "'a-b.' * 200_000",
+    "928,000 characters of prose, one paragraph": (
+        "'The match was played in the rain and Leeds won it easily. ' * 16_000"
+    ),
+}
+
+
+def unbroken_texts() -> None:
+    """One document with no blank line, each in its own process so its peak RSS is its own
+    (a 996 KB paragraph took 8.3 GB before the parser got it in pieces and bounded batches)."""
+    import subprocess
+    import sys
+
+    for label, expression in UNBROKEN_TEXTS.items():
+        code = (
+            "import resource, time\n"
+            "from discofuse.annotate.spacy_backend import SpacyAnnotator\n"
+            f"text = {expression}\n"
+            "started = time.perf_counter()\n"
+            "document = SpacyAnnotator().annotate(text, 'x')\n"
+            "print(f'{time.perf_counter() - started:.1f} s, "
+            "{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB peak RSS, "
+            "{len(document.sentences)} sentences')\n"
+        )
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        print(f"{label:<58} {(result.stdout or result.stderr).strip().splitlines()[-1]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--paragraphs", type=int, default=40)
@@ -151,6 +181,7 @@ def main() -> None:
     args = parser.parse_args()
     hostile_markup()
     alias_bomb()
+    unbroken_texts()
     annotator = SpacyAnnotator()
     annotator.annotate("Warm-up sentence for the model.")
     largest_rule_search(annotator)

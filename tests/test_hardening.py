@@ -541,3 +541,19 @@ def test_a_bad_multistream_index_falls_back_to_reading_the_dump_whole(tmp_path, 
     summary = generate([dump], "wikipedia-xml", tmp_path / "out")
     assert summary["documents"]["read"] == len(pages)
     assert summary["inputs_ignored"]["count"] == 1
+
+
+def test_a_long_paragraph_reaches_the_parser_in_bounded_pieces():
+    """A text with no blank line (a 996 KB page held 8.3 GB in one parse) is cut at sentence
+    ends, else at spaces, else at the limit; no word is lost or changed."""
+    from discofuse.annotate.spacy_backend import paragraphs
+
+    prose = "The match was played in the rain. Leeds won it easily. " * 400
+    pieces = paragraphs(prose, max_piece=1_000)
+    assert all(len(piece) <= 1_000 for piece in pieces) and len(pieces) > 20
+    assert all(piece.endswith(".") for piece in pieces)  # cut at sentence ends
+    assert " ".join(pieces).split() == prose.split()
+    unpunctuated = "word " * 5_000
+    assert " ".join(paragraphs(unpunctuated, max_piece=1_000)).split() == unpunctuated.split()
+    solid = "a-b." * 2_000
+    assert "".join(paragraphs(solid, max_piece=1_000)) == solid
