@@ -20,7 +20,7 @@ from discofuse.annotate.spacy_backend import SpacyAnnotator
 from discofuse.annotate.text_input import PAIR_MARKER
 from discofuse.audit import Auditor
 from discofuse.corpus.steps import GenerationConfig, audit_passes, unfuse_document
-from discofuse.engine import Engine, Example, RuleBudgetExceeded, load_rules
+from discofuse.engine import CandidateError, Engine, Example, load_rules
 from discofuse.errors import BadInputError
 from discofuse.unfusion import split_pair, unfuse_texts
 
@@ -47,8 +47,8 @@ class Unfuser:
             raise BadInputError(f"{len(texts)} texts; a candidate is one sentence or a pair.")
         try:
             document, example = unfuse_texts(self.engine, self.annotator, texts)
-        except RuleBudgetExceeded:
-            return None  # a rule's search exploded on this text: nothing safe to give
+        except CandidateError:
+            return None  # a rule's search exploded or crashed on this text: nothing safe
         if example is None or not audit_passes(example, document.sentences, self.auditor):
             return None
         return example

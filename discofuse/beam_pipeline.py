@@ -504,12 +504,10 @@ def read_rule_files(rules: str) -> dict[str, str]:
 
 def rule_texts(rules: str) -> dict[str, str]:
     """File name -> text of a rule set's files, read without compiling them."""
-    from discofuse.engine import rule_source
+    from discofuse.engine import rule_files, rule_source
 
     folder = rule_source(rules)[0]
-    return {
-        path.name: path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.yaml"))
-    }
+    return {path.name: path.read_text(encoding="utf-8") for path in rule_files(folder)}
 
 
 def build(

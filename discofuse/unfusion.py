@@ -16,7 +16,7 @@ from discofuse.annotate.text_input import PAIR_MARKER
 from discofuse.audit import Auditor
 from discofuse.corpus.steps import Count, audit_passes, no_count
 from discofuse.document import Document
-from discofuse.engine import Engine, Example, RuleBudgetExceeded, RuleSet, Trace
+from discofuse.engine import CandidateError, Engine, Example, RuleSet, Trace
 from discofuse.errors import BadInputError
 from discofuse.tsv import released_text
 
@@ -151,8 +151,8 @@ def _unfuse_batch(
         texts = pending.popleft()
         try:
             example = unfuse_candidate(engine, document, texts)
-        except RuleBudgetExceeded:
-            count("filtered:rule_budget")
+        except CandidateError as error:
+            count(f"filtered:{error.reason}")
             example = None
         if example is not None and not audit_passes(example, document.sentences, auditor, count):
             example = None

@@ -557,3 +557,53 @@ def test_a_long_paragraph_reaches_the_parser_in_bounded_pieces():
     assert " ".join(paragraphs(unpunctuated, max_piece=1_000)).split() == unpunctuated.split()
     solid = "a-b." * 2_000
     assert "".join(paragraphs(solid, max_piece=1_000)) == solid
+
+
+def test_a_yml_rule_file_reaches_the_workers_and_the_provenance_hash(tmp_path):
+    """One reader of rule sources: `.yml` files load, travel to Beam workers and count in the
+    provenance hash, as `.yaml` files do."""
+    import shutil
+
+    from discofuse.beam_pipeline import provenance, rule_texts
+    from discofuse.engine import load_rules
+
+    folder = tmp_path / "rules"
+    shutil.copytree(DEFAULT_RULES_DIR, folder)
+    (folder / "coordination.yaml").rename(folder / "coordination.yml")
+    assert "coordination.yml" in rule_texts(str(folder))
+    assert len(load_rules(folder).rules) == len(load_rules("paper").rules)
+    before = provenance(str(folder), True)["rules_sha256"]
+    (folder / "coordination.yml").write_text(
+        (folder / "coordination.yml").read_text() + "\n# a comment\n"
+    )
+    assert provenance(str(folder), True)["rules_sha256"] != before
+    summary = generate([REPO / "samples" / "sports"], "text", tmp_path / "out")
+    mine = run([str(REPO / "samples" / "sports")], "text", "sports", str(tmp_path / "mine"),
+               EVERY_PAIR, str(folder), IN_PROCESS)
+    assert mine["examples_by_type"] == summary["examples_by_type"]
+
+
+def test_an_operation_that_crashes_is_counted_never_a_decline(monkeypatch):
+    """Failure injection: the split operation is made to raise IndexError (a bug, not a
+    decline). The candidate is dropped as `rule_error` with the rule's file, line and name,
+    and the document's other candidates go on."""
+    from discofuse.annotate.spacy_backend import SpacyAnnotator
+    from discofuse.corpus.steps import GenerationConfig, unfuse_document
+    from discofuse.engine import Engine, RuleCrashed, load_rules, operations
+
+    def broken(self, state, bindings):
+        raise IndexError("list index out of range")
+
+    annotator = SpacyAnnotator(coref=False)
+    document = annotator.annotate(
+        "The club won the cup and the fans cheered loudly. The coach , who retired in May , "
+        "still watches every game from the stand."
+    )
+    engine = Engine(load_rules("paper"))
+    monkeypatch.setattr(operations.Split, "apply", broken)
+    with pytest.raises(RuleCrashed, match="sentence_coordination"):
+        engine.unfuse(document, (0,))
+    counts = {}
+    list(unfuse_document(document, engine, GenerationConfig(),
+                         lambda name: counts.update({name: counts.get(name, 0) + 1})))
+    assert counts.get("filtered:rule_error", 0) >= 1

@@ -188,6 +188,15 @@ def test_failing_document_goes_to_dead_letter(tmp_path, monkeypatch):
     )
     assert failure["document_id"] == "sports:poison" and "injected failure" in failure["error"]
     assert broken == {"document_id": "sports:feed.jsonl:3", "skipped": "no_text_field"}
+    # 1 of 3 documents failed: over a 20% limit the run says so and exits 1, under 50% it is 0
+    from discofuse.cli import main
+
+    command = ["generate", "--input", str(feed), "--format", "jsonl", "-q",
+               "--runner=FnApiRunner", "--direct_running_mode=in_memory"]
+    assert main([*command, "--output", str(tmp_path / "strict"),
+                 "--max-failed-fraction", "0.2"]) == 1
+    assert main([*command, "--output", str(tmp_path / "lenient"),
+                 "--max-failed-fraction", "0.5"]) == 0
 
 
 def test_dataflow_dry_run_translates_the_pipeline(tmp_path):

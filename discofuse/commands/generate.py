@@ -118,6 +118,13 @@ def register(subcommands: argparse._SubParsersAction) -> None:
         "--num-shards", type=at_least(0), default=1, help="output files per split (0: the runner decides)"
     )
     parser.add_argument(
+        "--max-failed-fraction",
+        type=share,
+        default=0.05,
+        help="exit 1 when more than this share of the documents read failed in annotation or "
+        "the rules (0.05); the output is written either way, failed.jsonl says which",
+    )
+    parser.add_argument(
         "--overwrite",
         action="store_true",
         help="replace the files of an earlier run in --output (by default that is an error)",
@@ -252,6 +259,15 @@ def run(args: argparse.Namespace) -> int:
         if args.verbosity >= 0:
             report(summary, output, seconds)
         documents = summary["documents"]
+        failed_share = documents["failed"] / max(documents["read"], 1)
+        if failed_share > args.max_failed_fraction:
+            print(
+                f"discofuse: {documents['failed']} of {documents['read']} documents failed "
+                f"({failed_share:.1%}, over --max-failed-fraction {args.max_failed_fraction}); "
+                f"see {output}/failed.jsonl.",
+                file=sys.stderr,
+            )
+            return 1
         if documents["annotated"] == 0:
             reasons = ", ".join(f"{n} {why}" for why, n in documents["skipped_by_reason"].items())
             print(

@@ -89,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
     if auditor is not None:
         dropped = {name: n for name, n in sorted(counts.items()) if name.startswith("filtered:audit")}
         print(f"output audit dropped {sum(dropped.values())} examples: {dropped}", file=sys.stderr)
+    if counts["filtered:rule_error"]:
+        print(f"{counts['filtered:rule_error']} rows made a rule's operation fail (a bug: please "
+              "report it with the row) and were written unchanged", file=sys.stderr)
     if counts["filtered:rule_budget"]:
         print(f"{counts['filtered:rule_budget']} rows made a rule's search run over its budget "
               "and were written unchanged", file=sys.stderr)

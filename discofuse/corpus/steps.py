@@ -19,7 +19,7 @@ import pyarrow as pa
 from discofuse.annotate.text_input import MAX_CHARS, MAX_SENTENCE_TOKENS
 from discofuse.audit import Auditor
 from discofuse.document import Document, Sentence
-from discofuse.engine import Engine, Example, RuleBudgetExceeded
+from discofuse.engine import CandidateError, Engine, Example
 from discofuse.engine.morphology import CLOSING, FINAL_PUNCTUATION
 from discofuse.tsv import COLUMNS
 
@@ -149,8 +149,8 @@ def _rule_examples(
             continue
         try:
             example = engine.unfuse(document, sentences)
-        except RuleBudgetExceeded:
-            count("filtered:rule_budget")
+        except CandidateError as error:
+            count(f"filtered:{error.reason}")
             continue
         if example is None:
             count("filtered:no_rule")

@@ -22,9 +22,8 @@ from discofuse.engine.conditions import (
 )
 from discofuse.engine.morphology import finish_sentence
 from discofuse.engine.operations import Operation, OperationFailed
-from discofuse.engine.rules import Rule, RuleSet
+from discofuse.engine.rules import CandidateError, Rule, RuleSet
 from discofuse.engine.state import Item, State
-from discofuse.engine.yaml_source import RuleError
 from discofuse.tsv import released_text
 
 INSERTED_BE = frozenset({"is", "are", "was", "were"})
@@ -117,9 +116,13 @@ def snapshot(state: State) -> dict[str, list[str]]:
     return {name: [item.text for item in items] for name, items in state.lists.items()}
 
 
-class RuleBudgetExceeded(RuleError):
+class RuleBudgetExceeded(CandidateError):
     """A rule's search ran out of budget on a candidate: the candidate is dropped and counted
     as `rule_budget` (the rule is fine elsewhere; this text makes its search explode)."""
+
+    reason = "rule_budget"
+
+
 
 
 class Engine:

@@ -116,17 +116,35 @@ class Rule:
             CURRENT_BUDGET.reset(token)
 
     def execute(self, state: State, bindings: Bindings, on_step=None) -> None:
-        """Run the operations in order; `on_step(operation, state)` after each. May raise
-        OperationFailed."""
+        """Run the operations in order; `on_step(operation, state)` after each. Raises
+        OperationFailed when the rule declines, RuleCrashed when an operation fails otherwise."""
         for operation in self.operations:
             try:
                 operation.apply(state, bindings)
             except OperationFailed:
                 raise
-            except (IndexError, KeyError, ValueError) as error:
-                raise OperationFailed(f"{operation.source}: {error!r}") from None
+            except (IndexError, KeyError, ValueError, TypeError) as error:
+                raise RuleCrashed(
+                    f"{operation.source}: {error!r}", self.file, self.line, self.name
+                ) from error
             if on_step is not None:
                 on_step(operation, state)
+
+
+class CandidateError(RuleError):
+    """A rule could not be run to its end on one candidate: the candidate is dropped and
+    counted as `reason` (never taken for "no rule applies"), and the document goes on."""
+
+    reason = "rule_error"
+
+
+
+class RuleCrashed(CandidateError):
+    """An operation raised an error that is no decline (an index out of range, a missing
+    binding): a bug of the rule or the engine, counted as `rule_error`, never hidden as a
+    rule that did not apply (the shipped rules have none on the dev rows, a test says)."""
+
+    reason = "rule_error"
 
 
 @dataclass
@@ -288,13 +306,22 @@ def rule_source(value: str | Path | None) -> tuple[Path, bool]:
     return Path(value), False
 
 
+RULE_FILE_SUFFIXES = ("*.yaml", "*.yml")
+
+
+def rule_files(directory: Path) -> list[Path]:
+    """A rule folder's files, in load order: the one reader of rule sources, used by
+    `load_rules`, by the pipeline that ships them to its workers and by the provenance hash."""
+    return sorted(path for suffix in RULE_FILE_SUFFIXES for path in directory.glob(suffix))
+
+
 def load_rules(directory: str | Path = "paper", extended: bool | None = None) -> RuleSet:
     """Load and compile every `*.yaml` (or `*.yml`) file of a rule folder (lists first, then rules); also
     takes a rule set's name (`rule_source`). Rules marked `extended` load only when
     `extended` (or the "extended" set) asks for them."""
     directory, named_extended = rule_source(directory)
     extended = named_extended if extended is None else extended
-    files = sorted([*directory.glob("*.yaml"), *directory.glob("*.yml")])
+    files = rule_files(directory)
     if not files:
         raise RuleError(f"no *.yaml or *.yml rule files in {directory}")
     parsed = [(str(path), load_yaml(path)) for path in files]
