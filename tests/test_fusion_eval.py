@@ -21,17 +21,29 @@ def test_sari_of_the_reference_itself_is_100():
 
 
 def test_sari_of_copying_a_pair_that_fuses_by_dropping_a_period():
-    # Source "a b . c d .", prediction = source, reference "a b c d .". By hand, per n:
-    #   keep  : n=1 P 5/6 R 1 -> 10/11; n=2 P 3/5 R 1 -> 0.75; n=3 P 1/4 R 1 -> 0.4; n=4 P 0 -> 0
-    #   add   : n=1 nothing added by either (0/0, 0/0) -> 1; n=2..4 the reference adds, we do not -> 0
-    #   delete: the reference deletes at every n, the copy never: recall 0 -> F1 0
-    # keep = (10/11 + 0.75 + 0.4) / 4, add = 1/4, delete = 0; SARI = their mean.
+    # Source "a b . c d .", prediction = source, reference "a b c d .". By hand, with
+    # tensor2tensor's sari_hook definition (each distinct n-gram once, deletion by F1):
+    #   n=1: the sets of source, prediction and reference are all {a, b, ., c, d}: keep 1, add
+    #        0/0 -> 1, delete 0/0 -> 1 (as multisets the second "." would be a deletion missed)
+    #   n=2: source {ab, b., .c, cd, d.}, reference {ab, bc, cd, d.}: keep P 3/5 R 1 -> 0.75;
+    #        add: the reference adds "b c", we add nothing -> 0; delete: the reference drops
+    #        "b .", ". c", the copy nothing -> 0
+    #   n=3: keep P 1/4 R 1 -> 0.4; add 0; delete 0      n=4: keep P 0 -> 0; add 0; delete 0
     score = sari("a b . c d .".split(), "a b . c d .".split(), "a b c d .".split())
-    keep = (10 / 11 + 0.75 + 0.4) / 4
+    keep = (1 + 0.75 + 0.4 + 0) / 4
     assert score.keep == pytest.approx(keep)
     assert score.add == pytest.approx(0.25)
-    assert score.delete == 0.0  # with deletion precision only (tensor2tensor's default) it is 1
-    assert score.sari == pytest.approx((keep + 0.25) / 3)  # 25.49
+    assert score.delete == pytest.approx(0.25)
+    assert score.sari == pytest.approx((keep + 0.25 + 0.25) / 3)  # 34.58
+
+
+def test_sari_counts_a_repeated_ngram_once():
+    # Source "x x y", prediction "x y", reference "x y". n=1: sets {x, y} everywhere -> 1, 1, 1.
+    # n=2: source {xx, xy}, prediction = reference = {xy}: keep 1; add 0/0 -> 1; delete: both
+    # drop "x x" -> 1. n=3: source {xxy}, prediction and reference have none: keep 0/0 -> 1,
+    # add 1, delete: both drop it -> 1. n=4: nothing anywhere -> 1. SARI 100.
+    score = sari("x x y".split(), "x y".split(), "x y".split())
+    assert (score.keep, score.add, score.delete) == (1.0, 1.0, 1.0)
 
 
 def test_sari_of_the_wrong_connective():

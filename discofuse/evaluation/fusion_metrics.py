@@ -8,12 +8,14 @@ n it scores three operations as F1:
 - add: n-grams of the prediction not in the source, against those the reference adds;
 - delete: n-grams of the source the prediction drops, against those the reference drops.
 
-Counts are multisets (an n-gram twice in the source and once in the prediction is kept once and
-deleted once). The paper's two changes to Xu et al.: 0/0 counts as 1 in precision and recall (so
-a prediction equal to the reference scores 100), and deletion is scored by F1, not precision
-alone. tensor2tensor's `sari_hook.py`, which the paper cites, scores deletion by precision by
-default; we follow the paper. F1 with precision + recall = 0 is 0. SARI = the mean over n of each
-operation, then the mean of the three; a corpus score is the mean of the example scores.
+As in tensor2tensor's `sari_hook.py`, the implementation the paper cites, each distinct n-gram
+of a text counts once (`_get_ngram_counter` builds a set: an n-gram twice in the source and once
+in the prediction is kept, not also deleted), 0/0 counts as 1 in precision and recall (so a
+prediction equal to the reference scores 100), and deletion is scored by F1 as the paper says
+(`beta_for_deletion=1`; the hook's default, 0, is precision alone). F1 with precision or recall 0
+is 0. SARI = the mean over n of each operation, then the mean of the three; a corpus score is
+the mean of the example scores. (n-grams were once counted as multisets: the copy baseline on
+our Wikipedia data scored 32.10 that way and 37.54 this way.)
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ class Sari:
 
 
 def ngrams(tokens: list[str], n: int) -> Counter[tuple[str, ...]]:
-    return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
+    """Each distinct n-gram of the text, counted once (tensor2tensor's `_get_ngram_counter`)."""
+    return Counter({tuple(tokens[i : i + n]): 1 for i in range(len(tokens) - n + 1)})
 
 
 def _ratio(numerator: int, denominator: int) -> float:
