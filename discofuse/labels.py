@@ -97,6 +97,16 @@ PTB_TAGS = frozenset(
 )
 """The PTB tag set of en_core_web_sm's tagger: what `tag` conditions in rules may name."""
 
+UPOS_TAGS = frozenset(
+    """ADJ ADP ADV AUX CCONJ DET INTJ NOUN NUM PART PRON PROPN PUNCT SCONJ SYM VERB X SPACE""".split()
+)
+"""Universal POS tags (and spaCy's SPACE): what `pos` conditions in rules may name."""
+ENTITY_TYPES = frozenset(
+    """PERSON NORP FAC ORG GPE LOC PRODUCT EVENT WORK_OF_ART LAW LANGUAGE DATE TIME PERCENT MONEY
+    QUANTITY ORDINAL CARDINAL""".split()
+)
+"""The OntoNotes entity types of en_core_web_sm: what `ent` conditions in rules may name."""
+
 PRONOUN_TAGS = frozenset({"PRP", "PRP$", "WP", "WP$"})
 PROPER_NOUN_TAGS = frozenset({"NNP", "NNPS"})
 NOUN_PHRASE_LEFT_DEPS = frozenset(

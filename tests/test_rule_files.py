@@ -229,3 +229,48 @@ def test_apposition_reads_the_second_object_misparse(engine, spec, expected):
     example = engine.unfuse(document(spec), (0,))
     assert example is not None and example.discourse_type == "SINGLE_APPOSITION"
     assert (example.incoherent_first_sentence, example.incoherent_second_sentence) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("        pos: VERBB", "unknown universal POS tag(s) ['VERBB'] (did you mean VERB?)"),
+        ("        ent: PERSNO", "unknown entity type(s) ['PERSNO'] (did you mean PERSON?)"),
+    ],
+)
+def test_a_misspelled_pos_or_entity_type_fails_with_file_line_and_rule(tmp_path, line, message):
+    (tmp_path / "typo.yaml").write_text(
+        "rules:\n"
+        "  - name: typo_rule\n"
+        "    type: SINGLE_S_COORD\n"
+        "    input: single\n"
+        "    priority: 50\n"
+        "    when:\n"
+        "      - token: i\n"
+        f"{line}\n"
+        "    do:\n"
+        "      - split: {list: Z, at: i, into: [A, B]}\n"
+    )
+    with pytest.raises(RuleError) as raised:
+        load_rules(tmp_path)
+    text = str(raised.value)
+    assert "typo.yaml:7" in text and "typo_rule" in text and message in text
+
+
+def test_a_yes_no_key_must_be_a_boolean(tmp_path):
+    (tmp_path / "flag.yaml").write_text(
+        "rules:\n"
+        "  - name: quoted_flag\n"
+        "    type: PAIR_ANAPHORA\n"
+        "    input: pair\n"
+        "    priority: 50\n"
+        '    standalone: "false"\n'
+        "    when:\n"
+        "      - coref: M\n"
+        "        from: B\n"
+        "        to: A\n"
+        "    do:\n"
+        "      - replace_mentions: {list: B, pairs: M}\n"
+    )
+    with pytest.raises(RuleError, match="'standalone' must be true or false, not 'false'"):
+        load_rules(tmp_path)

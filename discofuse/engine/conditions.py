@@ -10,6 +10,7 @@ Positions are 1-based, like the paper's z^(1) ... z^(|Z|).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -29,7 +30,9 @@ from discofuse.engine.state import State
 from discofuse.engine.yaml_source import RuleError, line_of
 from discofuse.labels import (
     CANONICAL_LABELS,
+    ENTITY_TYPES,
     PTB_TAGS,
+    UPOS_TAGS,
 )
 
 Bindings = dict[str, Any]
@@ -179,10 +182,15 @@ def _predicate(field_name: str, value: Any, node: Any, scope: CompileScope) -> T
             raise scope.error(
                 f"unknown dependency label(s) {unknown} for the canonical scheme", node
             )
-    if field_name == "tag":
-        unknown = sorted(values - PTB_TAGS)
+    inventories = {"tag": ("PTB tag", PTB_TAGS), "pos": ("universal POS tag", UPOS_TAGS),
+                   "ent": ("entity type", ENTITY_TYPES | {""})}
+    if field_name in inventories:
+        what, known = inventories[field_name]
+        unknown = sorted(values - known)
         if unknown:
-            raise scope.error(f"unknown PTB tag(s) {unknown}", node)
+            close = difflib.get_close_matches(unknown[0], sorted(known - {""}), n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise scope.error(f"unknown {what}(s) {unknown}{hint}", node)
     return TokenPredicate(field_name, frozenset(values))
 
 

@@ -238,8 +238,8 @@ def compile_rule(node: Mapping, lists: NamedLists, file: str) -> Rule:
         connective=connective,
         anaphora=anaphora,
         anaphora_type=anaphora_type,
-        standalone=bool(node.get("standalone", True)),
-        extended=bool(node.get("extended", False)),
+        standalone=_flag(node, "standalone", True, file),
+        extended=_flag(node, "extended", False, file),
         description=str(node.get("description", "")),
         examples=_examples(node, kind, file, name),
         file=file,
@@ -304,6 +304,16 @@ def rule_source(value: str | Path | None) -> tuple[Path, bool]:
     if str(value) == "extended":
         return DEFAULT_RULES_DIR, True
     return Path(value), False
+
+
+def _flag(node: Mapping, key: str, default: bool, file: str) -> bool:
+    """A yes/no rule key: a YAML boolean, never a string ("false" would read as true)."""
+    value = node.get(key, default)
+    if not isinstance(value, bool):
+        raise RuleError(
+            f"'{key}' must be true or false, not {value!r}", file, line_of(node), node.get("name")
+        )
+    return value
 
 
 RULE_FILE_SUFFIXES = ("*.yaml", "*.yml")
