@@ -626,6 +626,7 @@ def summarize(result: Any, config: GenerationConfig, shards: list[SourceShard]) 
     return {
         "config": asdict(config),
         "shards": len(shards),
+        "domains": sorted({shard.domain for shard in shards}),
         # sources (files or multistream ranges) that failed to read or ended early: each is in
         # failed.jsonl with its path and reason; the documents read before the break are kept
         "sources_failed": counters.get("sources_failed", 0),

@@ -290,7 +290,20 @@ def test_dataset_card_configs_load_with_datasets(sports_run, tmp_path, monkeypat
 
     output, summary = sports_run
     card = (output / "README.md").read_text()
-    assert card.startswith("---\nconfigs:\n")
+    assert card.startswith("---\npretty_name:")
+    # Hub metadata, parsed by huggingface_hub's own card reader (validation against the Hub
+    # itself needs the network): license by source domain, language, task, size, features
+    from huggingface_hub import DatasetCard
+
+    data = DatasetCard(card).data.to_dict()
+    assert data["license"] == "unknown" and data["language"] == ["en"]  # sports text: its owner's
+    assert data["task_categories"] == ["text2text-generation"]
+    assert [f["name"] for f in data["dataset_info"]["features"]][:8] == [
+        "coherent_first_sentence", "coherent_second_sentence", "incoherent_first_sentence",
+        "incoherent_second_sentence", "discourse_type", "connective_string",
+        "has_coref_type_pronoun", "has_coref_type_nominal",
+    ]
+    assert "/tmp" not in card and "/work" not in card and "{'read'" not in card
     for config, suffix in (("full", ""), ("balanced", "_balanced")):
         loaded = datasets.load_dataset(str(output), config, cache_dir=str(tmp_path / config))
         filled = {
