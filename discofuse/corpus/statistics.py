@@ -93,21 +93,29 @@ def collect(
     files: dict[str, list[Path]], read: Callable[[Path], Iterable[dict[str, Any]]]
 ) -> dict[str, Any]:
     """Statistics per output file (`train`, ..., `test_balanced`) and per domain (the full
-    files only: a balanced row is also a full one), streamed row by row."""
+    files only: a balanced row is also a full one), and texts shared across splits, all in one
+    streamed pass over the rows (train after dev and test, see `SplitOverlap`)."""
     by_file: dict[str, GroupStats] = {}
     by_domain: dict[str, GroupStats] = {}
-    for name, paths in files.items():
+    overlap = SplitOverlap()
+    for name in _small_splits_first(files):
         group = by_file.setdefault(name, GroupStats())
-        for path in paths:
+        for path in files[name]:
             for row in read(path):
                 group.add(row)
+                overlap.add(name, row)
                 if not name.endswith("_balanced"):
                     by_domain.setdefault(row.get("domain") or "(unknown)", GroupStats()).add(row)
     return {
-        "by_file": {name: stats.as_dict() for name, stats in by_file.items()},
+        "by_file": {name: by_file[name].as_dict() for name in files},
         "by_domain": {name: stats.as_dict() for name, stats in sorted(by_domain.items())},
-        "shared_across_splits": shared_across_splits(files, read),
+        "shared_across_splits": overlap.as_dict(),
     }
+
+
+def _small_splits_first(names: Iterable[str]) -> list[str]:
+    """Output names with train last: `SplitOverlap` must hold dev and test before train."""
+    return sorted(names, key=lambda name: name == "train")
 
 
 def _text_key(row: dict[str, Any]) -> bytes:
@@ -115,24 +123,42 @@ def _text_key(row: dict[str, Any]) -> bytes:
     return hashlib.blake2b(" ".join(text.lower().split()).encode(), digest_size=8).digest()
 
 
+class SplitOverlap:
+    """Examples whose original text stands in two splits ("train&dev": train rows whose text
+    is also a dev row's): 0 everywhere when no test example was seen in training. Only the
+    small splits' texts are held in memory (8 bytes each), so dev and test rows must be
+    added before train's, which are streamed past them."""
+
+    def __init__(self) -> None:
+        self.held: dict[str, set[bytes]] = {"dev": set(), "test": set()}
+        self.train_in = {"dev": 0, "test": 0}
+
+    def add(self, name: str, row: dict[str, Any]) -> None:
+        if name in self.held:
+            self.held[name].add(_text_key(row))
+        elif name == "train":
+            key = _text_key(row)
+            for other, texts in self.held.items():
+                self.train_in[other] += key in texts
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "train&dev": self.train_in["dev"],
+            "train&test": self.train_in["test"],
+            "dev&test": len(self.held["dev"] & self.held["test"]),
+        }
+
+
 def shared_across_splits(
     files: dict[str, list[Path]], read: Callable[[Path], Iterable[dict[str, Any]]]
 ) -> dict[str, int]:
-    """Examples whose original text stands in two splits ("train&dev": train rows whose text
-    is also a dev row's): 0 everywhere when no test example was seen in training. Only the
-    small splits' texts are held in memory (8 bytes each); train is streamed past them."""
-    held: dict[str, set[bytes]] = {}
-    for name in ("dev", "test"):
-        held[name] = {_text_key(row) for path in files.get(name, []) for row in read(path)}
-    shared = {
-        "train&dev": 0, "train&test": 0, "dev&test": len(held["dev"] & held["test"]),
-    }
-    for path in files.get("train", []):
-        for row in read(path):
-            key = _text_key(row)
-            shared["train&dev"] += key in held["dev"]
-            shared["train&test"] += key in held["test"]
-    return shared
+    """`SplitOverlap` of the full output files alone."""
+    overlap = SplitOverlap()
+    for name in _small_splits_first(files):
+        for path in files[name]:
+            for row in read(path):
+                overlap.add(name, row)
+    return overlap.as_dict()
 
 
 def with_summary(stats: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:

@@ -34,6 +34,11 @@ DECLINES: ContextVar[list[str] | None] = ContextVar("anaphora_declines", default
 """Set by the engine when it traces a rule: each anaphor the policy refuses, with its reason."""
 
 
+def _token_positions(cluster) -> set[tuple[int, int]]:
+    """(sentence, token) of every word of the cluster's mentions: what is the entity's own."""
+    return {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+
+
 def _decline(state: State, anaphor: Mention, reason: str) -> None:
     notes = DECLINES.get()
     if notes is not None:
@@ -228,7 +233,7 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
     word = state.document.sentences[anaphor.sentence].tokens[anaphor.head].text.lower()
     if word not in GENDERED_PRONOUNS:
         return False
-    own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+    own = _token_positions(cluster)
     tokens = state.document.sentences[anaphor.sentence].tokens
     pronoun = tokens[anaphor.head]
     speaker = pronoun.dep in SUBJECT_DEPS and tokens[pronoun.head].lemma.lower() in SPEECH_VERBS
@@ -261,7 +266,7 @@ def _named_of_its_gender(
         return False
     if name_gender(sentences, best.sentence, best.head) == group:
         return False
-    own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+    own = _token_positions(cluster)
     return any(
         item.token is not None
         and item.token.tag in PROPER_NOUN_TAGS
@@ -304,7 +309,7 @@ def _other_named_subject(state: State, cluster, best: Mention, to_list: str) -> 
     has played in . | ' It was intense , ' he recalled": the context's name would be a guess)."""
     if state.mention_positions(to_list, best) is not None:
         return False
-    own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+    own = _token_positions(cluster)
     return any(
         item.token is not None
         and item.token.tag in PROPER_NOUN_TAGS
@@ -323,7 +328,7 @@ def _another_group_subject(state: State, cluster, anaphor: Mention, to_list: str
     word = state.document.sentences[anaphor.sentence].tokens[anaphor.head].text.lower()
     if PRONOUN_GROUPS.get(word) != "they":
         return False
-    own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+    own = _token_positions(cluster)
     return any(
         item.token is not None
         and item.token.dep in SUBJECT_DEPS
@@ -410,7 +415,7 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
         if _extraposed(tokens, anaphor.end):
             return "an 'it' that stands for a clause after it ('it was believed that')"
         return None
-    own = {(m.sentence, i) for m in cluster.mentions for i in range(m.start, m.end)}
+    own = _token_positions(cluster)
     rivals = [*enumerate(tokens[: anaphor.start]), *_main_subjects_after(sentence, anaphor)]
     rival = next(
         (

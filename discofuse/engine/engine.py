@@ -169,7 +169,8 @@ class Engine:
         """Match and execute one rule on a copy of `state`; None (with the reason traced) if not."""
         record = RuleTrace(rule.name, rule.type) if trace is not None else None
         stats = [ConditionStats() for _ in rule.conditions] if record is not None else None
-        declines = DECLINES.set(record.anaphora_declines if record is not None else None)
+        # the policy's refusals are collected only for a trace (DECLINES is None otherwise)
+        declines = DECLINES.set(record.anaphora_declines) if record is not None else None
         try:
             bindings = rule.match(state, stats)
         except SearchBudgetExceeded:
@@ -181,7 +182,8 @@ class Engine:
                 rule.file, rule.line, rule.name,
             ) from None
         finally:
-            DECLINES.reset(declines)
+            if declines is not None:
+                DECLINES.reset(declines)
         if record is not None:
             trace.rules.append(record)
             record.conditions = [(c.source, s) for c, s in zip(rule.conditions, stats)]
