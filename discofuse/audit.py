@@ -18,7 +18,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Sequence
 
-from discofuse.document import Sentence
+from discofuse.document import Sentence, Token
 from discofuse.engine import Example
 from discofuse.engine.engine import INSERTED_WORDS
 from discofuse.engine.morphology import CLOSING, FINAL_PUNCTUATION
@@ -132,8 +132,11 @@ def _surface_check(
     sources = [example.coherent_first_sentence.split()] * 2
     if example.coherent_second_sentence:
         sources[1] = example.coherent_second_sentence.split()
+    running_quote = not example.coherent_second_sentence and _quotation_over_both(
+        generated, sources[0]
+    )
     for words, source, same in zip(generated, sources, unchanged):
-        reason = _surface_reason(words) or _balance_reason(words, source)
+        reason = _surface_reason(words) or _balance_reason(words, source, running_quote)
         if reason:
             return f"source_{reason}" if same is not None else reason
     if not example.coherent_second_sentence and _speaker_split_off(generated, sources[0]):
@@ -175,10 +178,28 @@ def _surface_reason(words: list[str]) -> str:
     return ""
 
 
-def _balance_reason(words: list[str], source: list[str]) -> str:
+def _quotation_over_both(generated: list[list[str]], source: list[str]) -> bool:
+    """A sentence that is one quotation, split into two that open and close it (' " It is
+    a fine ground . || I hope to help . " '): a quotation running over two sentences, as
+    news writes it, not a quote left open."""
+    first, second = generated
+    return (
+        len(source) > 2
+        and source[0] == '"'
+        and source.count('"') == 2
+        and source[-1] == '"'
+        and first[0] == '"'
+        and second[-1] == '"'
+        and first.count('"') == 1
+        and second.count('"') == 1
+    )
+
+
+def _balance_reason(words: list[str], source: list[str], running_quote: bool = False) -> str:
     """A quote or bracket left open by the split. A source sentence already unbalanced (a
-    quotation running over several sentences, common in news) is not the rules' doing."""
-    if words.count('"') % 2 and not source.count('"') % 2:
+    quotation running over several sentences, common in news) is not the rules' doing, nor a
+    quotation split into two sentences that open and close it (`running_quote`)."""
+    if words.count('"') % 2 and not source.count('"') % 2 and not running_quote:
         return "unbalanced"
     for opening, closing in BRACKETS:
         if _bracket_depths_ok(source, opening, closing) and not _bracket_depths_ok(
@@ -255,7 +276,7 @@ def _clause_reason(sentence: Sentence) -> str:
     children = [token for token in tokens if token.head == root and token is not tokens[root]]
     finite = tokens[root].tag in FINITE_TAGS or any(
         child.dep in ("aux", "auxpass") and child.tag in FINITE_TAGS for child in children
-    )
+    ) or _past_tense_read_as_participle(tokens[root], children)
     if not finite:
         return "no_finite_verb"
     auxiliaries = {i for i, token in enumerate(tokens)
@@ -266,8 +287,13 @@ def _clause_reason(sentence: Sentence) -> str:
     words = [token for token in tokens if token.pos != "PUNCT"]
     if words and words[-1].text.lower() == "that" and words[-1].tag in ("IN", "WDT"):
         return "dangling"  # "... when the girls realize that ." (a clause cut off)
-    if tokens[0].text.lower() in RELATIVE_STARTS and tokens[-1].text != "?":
-        return "subordinate_clause"
+    if (
+        tokens[0].text.lower() in RELATIVE_STARTS
+        and tokens[-1].text != "?"
+        and tokens[0].head == root
+    ):
+        return "subordinate_clause"  # not "Where the defence is an alibi , the presence ...
+        # is crucial" (a fronted clause before the main one)
     opening = next((t for t in tokens if t.tag not in ("RB", "RBR", "RBS")), tokens[0])
     if opening.dep == "mark" and opening.head == root:
         return "subordinate_clause"  # "Because Kim knew ." / "Only if Kim knew ." (no main clause)
@@ -277,6 +303,17 @@ def _clause_reason(sentence: Sentence) -> str:
     ):
         return "elliptical"
     return ""
+
+
+def _past_tense_read_as_participle(root: Token, children: list[Token]) -> bool:
+    """A regular past tense the tagger read as a participle: "Rosholt 's first mill burned in
+    1901 ." (VBN, with an active subject and no auxiliary; "-ed" is both forms)."""
+    return (
+        root.tag == "VBN"
+        and root.text.lower().endswith("ed")
+        and any(child.dep == "nsubj" for child in children)
+        and not any(child.dep in ("aux", "auxpass") for child in children)
+    )
 
 
 def invented_word(

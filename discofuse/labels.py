@@ -133,6 +133,10 @@ NOT_REFERRING_ENTITIES = frozenset(
 PLACE_AND_THING_ENTITIES = frozenset({"GPE", "LOC", "FAC", "NORP", "EVENT", "PRODUCT",
                                       "WORK_OF_ART", "LAW", "LANGUAGE"})
 """Entity types of names that are not people: no he/she stands for them."""
+MISTYPED_PERSON_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
+"""Of those, the types the small model gives many unfamiliar surnames and first names
+("Giffords", "Hilkka", "Metaxas"): a he/she may still stand for such a name when nothing else
+before it may be a person (`PronounResolver.mistyped_person`)."""
 
 MASCULINE_NOUNS = frozenset({
     "man", "men", "boy", "father", "son", "brother", "husband", "uncle", "nephew", "king",
@@ -163,3 +167,10 @@ ORGANISATION_NOUNS = frozenset({
     "company", "firm", "band", "group", "pack", "squad",
 })
 """Nouns that name a team or an organisation by its role ("the hosts", "the Irish province")."""
+COLLECTIVE_NOUNS = ORGANISATION_NOUNS | frozenset({
+    "family", "crew", "audience", "staff", "party", "government", "committee", "board",
+    "army", "police", "council", "couple", "public", "crowd", "jury", "management", "media",
+    "navy", "population", "society", "association", "union", "organisation", "organization",
+    "agency", "ministry", "department", "church", "school", "university", "college",
+})
+"""Nouns for a group of people: "it" or "they" may stand for them, never "he" or "she"."""

@@ -236,3 +236,15 @@ def test_unfuse_bar_counts_the_file_and_quiet_prints_nothing(tmp_path, capsys):
     assert main(["unfuse", str(source), "-o", str(tmp_path / "b.tsv"), "-q"]) == 0
     assert capsys.readouterr().err == ""
     assert (tmp_path / "a.tsv").read_text() == (tmp_path / "b.tsv").read_text()
+
+
+def test_an_unknown_capitalized_first_word_read_as_a_noun_is_a_name(annotator):
+    # The small tagger reads some sentence-initial names as common nouns; no English noun is
+    # spelled so, so the annotation calls them names. A real noun stays a noun.
+    for text in ("Matthews scored twice in his first game at Michigan .",
+                 "Fabrice also receives a date , but he scores the fewest baskets ."):
+        raw = annotator.nlp(text)[0]
+        assert raw.tag_ in ("NN", "NNS")  # what the tagger says, so the test tests something
+        first = annotator.annotate(text).sentences[0].tokens[0]
+        assert (first.tag, first.pos, first.lemma) == ("NNP", "PROPN", text.split()[0])
+    assert annotator.annotate("Dogs barked all night .").sentences[0].tokens[0].tag == "NNS"

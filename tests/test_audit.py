@@ -79,6 +79,13 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             "Relieving pressure on the old levees .",
             "no_finite_verb",
         ),
+        (  # one quotation split into two sentences that open and close it, as news writes
+            # a quotation over two sentences
+            '" It is a fine ground with a good crowd , and I hope to help the team win . "',
+            '" It is a fine ground with a good crowd .',
+            'I hope to help the team win . "',
+            "",
+        ),
         (
             "The ferry sank in the storm but was repaired within a month .",
             "The ferry sank in the storm .",
@@ -107,6 +114,20 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             "The ground was flooded , and because the drains failed , the match was called off .",
             "The ground was flooded .",
             "Because the drains failed , the match was called off .",
+            "",
+        ),
+        (  # a fronted "where" clause before its main clause is no relative fragment
+            "The outcome turns on the evidence , and where the witness is a child , the judge"
+            " must warn the jury .",
+            "The outcome turns on the evidence .",
+            "Where the witness is a child , the judge must warn the jury .",
+            "",
+        ),
+        (  # a regular past tense the tagger read as a participle ("burned": VBN, with an
+            # active subject and no auxiliary) is still the sentence's finite verb
+            "Harlow 's first chapel burned in 1887 , but it was rebuilt within a year .",
+            "Harlow 's first chapel burned in 1887 .",
+            "Harlow 's first chapel was rebuilt within a year .",
             "",
         ),
         (

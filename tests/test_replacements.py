@@ -96,14 +96,39 @@ def test_it_takes_a_description_only_from_subject_to_subject(engine):
     assert unfused(engine, named) == ("PAIR_ANAPHORA", "Ashford grew quickly .")
 
 
-def test_a_coordinated_antecedent_is_no_replacement(engine):
-    # "Maternity patterns and timing are important because they ...": "they" is both.
+def test_a_coordinated_antecedent_is_replaced_whole(engine):
+    # "Maternity patterns and timing are important because they ...": "they" is both, so both
+    # go in; never one member alone.
     doc = document(
         "Patterns/NNS/nsubj/3 and/CC/cc/0 timing/NN/conj/0 matter/VBP/ROOT/- ././punct/3",
         "They/PRP/nsubj/1 change/VBP/ROOT/- habits/NNS/dobj/1 ././punct/1",
         clusters=[[(0, 0, 1, "nominal"), (1, 0, 1, "pronoun")]],
     )
-    assert unfused(engine, doc) == ("PAIR_NONE", "They change habits .")
+    assert unfused(engine, doc) == ("PAIR_ANAPHORA", "Patterns and timing change habits .")
+    clause = document(  # a coordination with a clause in it is not a plain list of names
+        "Patterns/NNS/nsubj/5 and/CC/cc/0 timing/NN/conj/0 that/WDT/nsubj/4 vary/VBP/relcl/2 "
+        "matter/VBP/ROOT/- ././punct/5",
+        "They/PRP/nsubj/1 change/VBP/ROOT/- habits/NNS/dobj/1 ././punct/1",
+        clusters=[[(0, 0, 1, "nominal"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, clause) == ("PAIR_NONE", "They change habits .")
+
+
+def test_the_man_takes_the_words_of_a_man_described_before(engine):
+    # "an English man ... The man" -> "The English man": the anaphor keeps its own article
+    def prosecuted(modifier: str):
+        return document(
+            f"An/DT/det/2 {modifier}/JJ/amod/2 man/NN/nsubjpass/4 was/VBD/auxpass/4 "
+            "charged/VBN/ROOT/- ././punct/4",
+            "The/DT/det/1 man/NN/nsubjpass/3 was/VBD/auxpass/3 acquitted/VBN/ROOT/- ././punct/3",
+            clusters=[[(0, 0, 3, "nominal"), (1, 0, 2, "nominal")]],
+        )
+
+    assert unfused(engine, prosecuted("English")) == (
+        "PAIR_ANAPHORA", "The English man was acquitted ."
+    )
+    # "a similar case ... the case" is not "the similar case"
+    assert unfused(engine, prosecuted("similar")) == ("PAIR_NONE", "The man was acquitted .")
 
 
 def test_a_name_before_the_pronoun_in_its_own_sentence_blocks_the_replacement(engine):
@@ -313,3 +338,122 @@ def test_each_example_records_what_its_anaphora_replaced(engine):
     example = engine.unfuse(name, (0, 1))
     assert example.anaphora_kinds == ("name",)
     assert (example.has_coref_type_pronoun, example.has_coref_type_nominal) == (0.0, 1.0)
+
+
+def test_a_subject_the_tagger_typed_a_place_may_replace_he_or_she(engine):
+    # The resolver links a he/she to such a name only when nothing else may be a person
+    # ("Giffords was sworn in ... . She was ..."); the name then reads right in its place.
+    def sworn(dep: str):
+        doc = document(
+            f"Okoro/NNP/{dep}/2 was/VBD/auxpass/2 sworn/VBN/ROOT/- in/RP/prt/2 ././punct/2",
+            "She/PRP/nsubj/1 served/VBD/ROOT/- two/CD/nummod/3 terms/NNS/dobj/1 ././punct/1",
+            clusters=[[(0, 0, 1, "proper"), (1, 0, 1, "pronoun")]],
+        )
+        doc.sentences[0].tokens[0].ent_type = "FAC"
+        return doc
+
+    assert unfused(engine, sworn("nsubjpass")) == ("PAIR_ANAPHORA", "Okoro served two terms .")
+    assert unfused(engine, sworn("npadvmod")) == ("PAIR_NONE", "She served two terms .")
+
+
+def test_a_place_or_a_description_is_not_lengthened_to_a_name(engine):
+    # "The flora of Aruba" is no "Aruba Rattlesnake"; "The ninth Guru" no "Guru Arjun Dev"
+    named = "Aruba/NNP/compound/1 Rattlesnake/NNP/nsubj/2 bites/VBZ/ROOT/- ././punct/2"
+
+    def second(spec: str, start: int, entity: str):
+        doc = document(named, spec, clusters=[[(0, 0, 2, "proper"), (1, start, start + 1,
+                                                                     "proper")]])
+        for token in doc.sentences[0].tokens[:2]:
+            token.ent_type = "PERSON"
+        doc.sentences[1].tokens[start].ent_type = entity
+        return engine.unfuse(doc, (0, 1)).discourse_type
+
+    assert second("Aruba/NNP/nsubj/1 thrives/VBZ/ROOT/- ././punct/1", 0, "PERSON") == (
+        "PAIR_ANAPHORA"
+    )
+    assert second("Aruba/NNP/nsubj/1 thrives/VBZ/ROOT/- ././punct/1", 0, "GPE") == "PAIR_NONE"
+    assert second("The/DT/det/2 ninth/JJ/amod/2 Aruba/NNP/nsubj/3 thrives/VBZ/ROOT/- "
+                  "././punct/3", 2, "PERSON") == "PAIR_NONE"
+
+
+def test_a_subject_epithet_before_a_possessive_is_its_rival(engine):
+    # "the 25-year-old , who has spent much of his time": "his" is the 25-year-old's, which
+    # the tagger types a date
+    doc = document(
+        "Michael/NNP/compound/1 Owen/NNP/nsubj/2 spoke/VBD/ROOT/- ././punct/2",
+        "The/DT/det/1 old/JJ/nsubj/5 ,/,/punct/1 who/WP/nsubj/4 spent/VBD/relcl/1 "
+        "stayed/VBD/ROOT/- with/IN/prep/5 his/PRP$/poss/8 club/NN/pobj/6 ././punct/5",
+        clusters=[[(0, 0, 2, "proper"), (1, 7, 8, "pronoun")]],
+    )
+    doc.sentences[1].tokens[1].ent_type = "DATE"
+    assert engine.unfuse(doc, (0, 1)).discourse_type == "PAIR_NONE"
+
+
+def test_a_person_or_a_group_in_the_pronouns_own_sentence_is_its_rival(engine):
+    # "The centre , who is in line for a start , ... his injury": a "who" clause makes the
+    # noun a person; "The crew described ... their lives": a group may be "they"
+    def replaced(first: str, entity: str, second: str, pronoun: int) -> str:
+        doc = document(first, second, clusters=[[(0, 0, 2, "proper"),
+                                                 (1, pronoun, pronoun + 1, "pronoun")]])
+        doc.sentences[0].tokens[0].ent_type = doc.sentences[0].tokens[1].ent_type = entity
+        return engine.unfuse(doc, (0, 1)).discourse_type
+
+    noon = "Jamie/NNP/compound/1 Noon/NNP/nsubj/2 limped/VBD/ROOT/- off/RP/prt/2 ././punct/2"
+    assert replaced(noon, "PERSON", "The/DT/det/1 centre/NN/nsubj/5 ,/,/punct/1 who/WP/nsubj/4 "
+                    "waits/VBZ/relcl/1 nursed/VBD/ROOT/- his/PRP$/poss/7 leg/NN/dobj/5 "
+                    "././punct/5", 6) == "PAIR_NONE"
+    assert replaced(noon, "PERSON", "The/DT/det/1 coach/NN/nsubj/2 nursed/VBD/ROOT/- "
+                    "his/PRP$/poss/4 leg/NN/dobj/2 ././punct/2", 3) == "PAIR_NONE"
+    dynamo = "Dynamo/NNP/compound/1 Kiev/NNP/nsubj/2 won/VBD/ROOT/- again/RB/advmod/2 ././punct/2"
+    assert replaced(dynamo, "ORG", "The/DT/det/1 crew/NN/nsubj/2 praised/VBD/ROOT/- "
+                    "their/PRP$/poss/4 pilots/NNS/dobj/2 ././punct/2", 3) == "PAIR_NONE"
+    assert replaced(dynamo, "ORG", "The/DT/det/1 engine/NN/nsubj/2 praised/VBD/ROOT/- "
+                    "their/PRP$/poss/4 pilots/NNS/dobj/2 ././punct/2", 3) == "PAIR_ANAPHORA"
+
+
+def test_a_pronoun_in_a_quotation_opened_the_sentence_before_stays(engine):
+    # "' The players respect him . | It is an honour to play under him . '": still quoted,
+    # and so is a second sentence that opens with its own mark, as news paragraphs do
+    def second_part(first: str, second: str, pronoun: int) -> str:
+        doc = document(
+            first, second, clusters=[[(0, 1, 3, "proper"), (1, pronoun, pronoun + 1, "pronoun")]]
+        )
+        for token in doc.sentences[0].tokens[1:3]:
+            token.ent_type = "PERSON"
+        return engine.unfuse(doc, (0, 1)).discourse_type
+
+    quoted = "\"/``/punct/3 Lleyton/NNP/compound/2 Hewitt/NNP/nsubj/3 smiled/VBD/ROOT/- ././punct/3"
+    plain = "Coach/NN/compound/2 Lleyton/NNP/compound/2 Hewitt/NNP/nsubj/3 smiled/VBD/ROOT/- ././punct/3"
+    fun = "It/PRP/nsubj/1 is/VBZ/ROOT/- fun/NN/attr/1 with/IN/prep/1 him/PRP/pobj/3 ././punct/1"
+    again = ("\"/``/punct/2 It/PRP/nsubj/2 is/VBZ/ROOT/- fun/NN/attr/2 with/IN/prep/2 "
+             "him/PRP/pobj/4 ././punct/2")
+    assert second_part(quoted, fun, 4) == "PAIR_NONE"
+    assert second_part(quoted, again, 5) == "PAIR_NONE"
+    assert second_part(plain, fun, 4) == "PAIR_ANAPHORA"
+
+
+def test_a_number_of_things_is_no_replacement(engine):
+    # "The number of pteron columns was 6 x 11 , and it measures 16 m": not "The number"
+    doc = document(
+        "The/DT/det/1 number/NN/nsubj/5 of/IN/prep/1 pteron/NN/compound/4 columns/NNS/pobj/2 "
+        "was/VBD/ROOT/- six/CD/attr/5 ././punct/5",
+        "It/PRP/nsubj/1 measures/VBZ/ROOT/- ten/CD/nummod/3 metres/NNS/dobj/1 ././punct/1",
+        clusters=[[(0, 0, 2, "nominal"), (1, 0, 1, "pronoun")]],
+    )
+    assert engine.unfuse(doc, (0, 1)).discourse_type == "PAIR_NONE"
+
+
+def test_they_is_never_one_persons_name(engine):
+    # "Their second son , Eduard , was born ..." is not "Einstein 's second son"
+    def their(entity: str) -> str:
+        doc = document(
+            "Albert/NNP/compound/1 Einstein/NNP/nsubj/2 married/VBD/ROOT/- ././punct/2",
+            "Their/PRP$/poss/1 son/NN/nsubjpass/3 was/VBD/auxpass/3 born/VBN/ROOT/- "
+            "later/RB/advmod/3 ././punct/3",
+            clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "pronoun")]],
+        )
+        doc.sentences[0].tokens[0].ent_type = doc.sentences[0].tokens[1].ent_type = entity
+        return engine.unfuse(doc, (0, 1)).discourse_type
+
+    assert their("PERSON") == "PAIR_NONE"
+    assert their("ORG") == "PAIR_ANAPHORA"  # a club or a company may be "they"

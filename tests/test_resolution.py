@@ -8,6 +8,7 @@ from conftest import sentence
 
 from discofuse.annotate.resolution import (
     MODEL_PATH,
+    History,
     Link,
     PronounResolver,
     _Candidate,
@@ -139,3 +140,127 @@ def test_a_description_never_joins_a_name_it_does_not_repeat():
                  "././punct/2"),
     ]
     assert document_clusters(sentences) == []
+
+
+def _linked(sentences) -> dict[tuple[int, int], tuple[int, int]]:
+    return {
+        (link.pronoun.sentence, link.pronoun.head): (link.antecedent.sentence,
+                                                     link.antecedent.head)
+        for link in shared_resolver().links(sentences)
+    }
+
+
+def test_a_subject_typed_a_place_is_the_he_she_when_nothing_else_may_be_a_person():
+    allowed = sentence("Unrest/NN/nsubj/1 allowed/VBD/ROOT/- Okoro/NNP/nsubj/4 to/TO/aux/4 "
+                       "declare/VB/ccomp/1 war/NN/dobj/4 ././punct/1")
+    allowed.tokens[2].ent_type = "GPE"  # how the small model types many unfamiliar surnames
+    resigned = sentence("He/PRP/nsubj/1 resigned/VBD/ROOT/- ././punct/1")
+    assert _linked([allowed, resigned]) == {(1, 0): (0, 2)}
+    # a "he" before that stands for someone else: no link to the place-typed name
+    said = sentence("He/PRP/nsubj/1 said/VBD/ROOT/- Okoro/NNP/nsubj/3 won/VBD/ccomp/1 "
+                    "././punct/1")
+    said.tokens[2].ent_type = "GPE"
+    assert (1, 0) not in _linked([said, resigned])
+    # nor a name the pronoun could only reach as a preposition's object
+    moved = sentence("Unrest/NN/nsubj/1 spread/VBD/ROOT/- to/IN/prep/1 Okoro/NNP/pobj/2 "
+                     "././punct/1")
+    moved.tokens[3].ent_type = "GPE"
+    assert _linked([moved, resigned]) == {}
+
+
+def test_a_possessive_on_a_conjunct_is_the_first_conjuncts(resolver):
+    # "Cate Okoro and her husband": Okoro's husband, although the phrase is plural and a woman
+    # named before is the ranker's favourite.
+    made = _people(
+        "Liz/NNP/compound/1 Watts/NNP/nsubj/2 worked/VBD/ROOT/- with/IN/prep/2 "
+        "Cate/NNP/compound/5 Okoro/NNP/pobj/3 and/CC/cc/5 her/PRP$/poss/8 husband/NN/conj/5 "
+        "././punct/2",
+        0, 1,
+    )
+    made.tokens[4].ent_type = made.tokens[5].ent_type = "ORG"
+    assert _linked([made])[(0, 7)] == (0, 5)
+
+
+def test_a_relative_clause_pronoun_is_not_the_noun_the_clause_is_on(resolver):
+    # "the tower on which it stands": "which" is the tower, so "it" is something else
+    tower = sentence("The/DT/det/1 tower/NN/nsubj/6 on/IN/prep/5 which/WDT/pobj/2 it/PRP/nsubj/5 "
+                     "stands/VBZ/relcl/1 is/VBZ/ROOT/- square/JJ/acomp/6 ././punct/6")
+    assert not compatible(resolver, [tower], (0, 1), (0, 4), "it", kind="nominal")
+    bare = sentence("The/DT/det/1 tower/NN/nsubj/2 fell/VBD/ROOT/- because/IN/mark/5 "
+                    "it/PRP/nsubj/5 leaned/VBD/advcl/2 ././punct/2")
+    assert compatible(resolver, [bare], (0, 1), (0, 4), "it", kind="nominal")
+
+
+def test_a_group_of_people_is_it_or_they_never_he_or_she(resolver):
+    family = sentence("The/DT/det/1 family/NN/nsubj/2 moved/VBD/ROOT/- ././punct/2")
+    left = sentence("She/PRP/nsubj/1 left/VBD/ROOT/- ././punct/1")
+    assert not compatible(resolver, [family, left], (0, 1), (1, 0), "she", kind="nominal")
+    assert compatible(resolver, [family, left], (0, 1), (1, 0), "it", kind="nominal")
+
+
+def test_first_names_say_gender_only_of_people(resolver):
+    def gender(spec: str, head: int, entity: str):
+        built = sentence(spec)
+        for token in built.tokens:
+            if token.tag == "NNP":
+                token.ent_type = entity
+        return resolver.gender([built], _Candidate(0, head, PROPER))
+
+    assert gender("Claire/NNP/nsubj/1 sang/VBD/ROOT/- ././punct/1", 0, "PERSON") == "she"
+    # women's first names are seldom surnames; men's often are ("James", "Henry")
+    assert gender("Henry/NNP/nsubj/1 sang/VBD/ROOT/- ././punct/1", 0, "PERSON") is None
+    assert gender("It/PRP/nsubj/1 ended/VBD/ROOT/- in/IN/prep/1 January/NNP/pobj/2 ././punct/1",
+                  3, "DATE") is None
+    assert gender("North/NNP/compound/1 Florida/NNP/nsubj/2 won/VBD/ROOT/- ././punct/2", 1,
+                  "LOC") is None  # "north" is a (man's) first name too
+    assert gender("Mary/NNP/compound/1 Lane/NNP/nsubj/2 won/VBD/ROOT/- ././punct/2", 1,
+                  "PERSON") == "she"
+
+
+def test_a_subject_pronoun_is_not_a_name_its_own_clause_says_after_it(resolver):
+    # "They beat Everton ... and won at Fulham": they are not Fulham; "he filed suit in Sweatt
+    # v. Painter": a name inside a case name is no such mention
+    first = sentence("Chelsea/NNP/poss/2 's/POS/case/0 win/NN/nsubj/3 at/IN/prep/2 "
+                     "Fulham/NNP/pobj/3 pleased/VBD/ROOT/- ././punct/5")
+    first.tokens[0].ent_type = first.tokens[4].ent_type = "ORG"
+    beat = sentence("They/PRP/nsubj/1 won/VBD/ROOT/- at/IN/prep/1 Fulham/NNP/pobj/2 ././punct/1")
+    assert not compatible(resolver, [first, beat], (0, 4), (1, 0), "they")
+    case = sentence("They/PRP/nsubj/1 won/VBD/ROOT/- Fulham/NNP/compound/4 v./NNP/compound/4 "
+                    "Hill/NNP/dobj/1 ././punct/1")
+    assert compatible(resolver, [first, case], (0, 4), (1, 0), "they")
+
+
+def test_they_is_no_name_the_document_calls_a_person_elsewhere(resolver):
+    met = sentence("Lincoln/NNP/nsubj/1 met/VBD/ROOT/- Mary/NNP/dobj/1 ././punct/1")
+    met.tokens[0].ent_type = "ORG"  # the tagger's reading here
+    left = sentence("They/PRP/nsubj/1 left/VBD/ROOT/- ././punct/1")
+    assert compatible(resolver, [met, left], (0, 0), (1, 0), "they")  # a club may be "they"
+    named = _people("Abraham/NNP/compound/1 Lincoln/NNP/nsubj/2 spoke/VBD/ROOT/- ././punct/2",
+                    0, 1)
+    sentences = [named, met, left]
+    history = History(sentences)
+    assert not resolver.compatible(sentences, _Candidate(1, 0, PROPER), 2, 0, "they", history)
+
+
+def test_a_pronoun_is_not_the_understood_subject_of_its_own_verb(resolver):
+    # "The gods tricked Hera into letting her go": Hera lets her go, so "her" is not Hera,
+    # whether the parser makes "her" the object of "letting" or the subject of "go"
+    first = _people("Hera/NNP/nsubj/1 kidnapped/VBD/ROOT/- Ida/NNP/dobj/1 ././punct/1", 0, 2)
+    tricked = _people(
+        "Gods/NNS/nsubj/1 tricked/VBD/ROOT/- Hera/NNP/dobj/1 into/IN/prep/1 "
+        "letting/VBG/pcomp/3 her/PRP/nsubj/6 go/VB/ccomp/4 ././punct/1",
+        2,
+    )
+    tricked.tokens[1].pos = tricked.tokens[4].pos = "VERB"
+    sentences = [first, tricked]
+    assert not compatible(resolver, sentences, (0, 0), (1, 5), "she")
+    assert compatible(resolver, sentences, (0, 2), (1, 5), "she")
+
+
+def test_they_is_no_coordination_one_of_whose_members_its_clause_names(resolver):
+    found = sentence("Rubidium/NNP/nsubj/3 and/CC/cc/0 caesium/NN/conj/0 were/VBD/ROOT/- "
+                     "found/VBN/acomp/3 ././punct/3")
+    again = sentence("They/PRP/nsubj/1 found/VBD/ROOT/- caesium/NN/dobj/1 ././punct/1")
+    assert not compatible(resolver, [found, again], (0, 0), (1, 0), "they")
+    other = sentence("They/PRP/nsubj/1 found/VBD/ROOT/- gold/NN/dobj/1 ././punct/1")
+    assert compatible(resolver, [found, other], (0, 0), (1, 0), "they")

@@ -33,6 +33,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from lemminflect import getAllLemmas
+
 from discofuse.annotate.coref_links import (
     Chains,
     noun_phrase,
@@ -50,8 +52,10 @@ from discofuse.document import (
     mention_kind,
 )
 from discofuse.labels import (
+    COLLECTIVE_NOUNS,
     FEMININE_NOUNS,
     MASCULINE_NOUNS,
+    MISTYPED_PERSON_ENTITIES,
     NOT_REFERRING_ENTITIES,
     NOUN_PHRASE_LEFT_DEPS,
     PERSON_NOUNS,
@@ -71,6 +75,13 @@ NEUTER_THRESHOLD = 0.4
 """The least probability for linking "it"/"its": often an event, a clause or nothing at all
 ("it was a different story for ..."), so it needs more evidence than he/she/they."""
 
+LONE_FEMININE_SHARE = 0.95
+"""A name said alone is taken for a surname (no gender), except a first name at least this
+share of whose bearers are women ("Claire", "Karen"): men's first names are common surnames
+("James", "Henry"), women's seldom."""
+CONJUNCT_CONFIDENCE = 0.9
+"""The confidence of "X and her husband" -> X (`_possessor_of_conjunct`), when X agrees."""
+
 CONTINUITY_CONFIDENCE = 0.5
 """A pronoun the ranker resolves with less than this probability is linked to the subject it
 continues (`continued_subject`), when that agrees, or else to the only candidate that agrees
@@ -79,6 +90,7 @@ continues (`continued_subject`), when that agrees, or else to the only candidate
 
 MASCULINE, FEMININE, NEUTER, PLURAL = "he", "she", "it", "they"  # the groups of PRONOUN_GROUPS
 REFLEXIVES = frozenset({"himself", "herself", "itself", "themselves"})
+ACCUSATIVES = frozenset({"him", "her", "them"})
 NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 PLURAL_TAGS = frozenset({"NNS", "NNPS"})
 MASCULINE_TITLES = frozenset({"mr", "mr.", "sir", "lord", "king", "prince", "duke", "count",
@@ -132,11 +144,14 @@ class PronounResolver:
         history = History(sentences)
         for sentence_index, index, group in resolvable_pronouns(sentences):
             scored = self.ranked(sentences, sentence_index, index, group, history)
+            partner = _possessor_of_conjunct(sentences[sentence_index], sentence_index, index)
+            if partner is not None and self.agrees_alone(sentences, partner, group):
+                scored = [(CONJUNCT_CONFIDENCE, partner)]
             needed = max(threshold, NEUTER_THRESHOLD) if group == NEUTER else threshold
             if not scored or scored[0][0] < CONTINUITY_CONFIDENCE:
                 continued, rivals = continued_subject(sentences, sentence_index, index)
                 if continued is not None and self.continues(
-                    sentences, continued, rivals, sentence_index, index, group
+                    sentences, continued, rivals, sentence_index, index, group, history
                 ):
                     scored = [(CONTINUITY_CONFIDENCE, continued)]
                 elif (
@@ -149,6 +164,11 @@ class PronounResolver:
                     # pronoun of the group before it may carry another entity along ("he
                     # reached the quarterfinals , losing to Almagro . However , he fell")
                     scored = [(max(scored[0][0], CONTINUITY_CONFIDENCE), scored[0][1])]
+                elif not scored:
+                    person = self.mistyped_person(sentences, sentence_index, index, group,
+                                                  history)
+                    if person is not None:
+                        scored = [(CONTINUITY_CONFIDENCE, person)]
             if scored and scored[0][0] >= needed:
                 probability, candidate = scored[0]
                 history.add(sentence_index, index, group, candidate)
@@ -172,7 +192,7 @@ class PronounResolver:
         allowed = [
             candidate
             for candidate in candidates(sentences, sentence_index, index, history)
-            if self.compatible(sentences, candidate, sentence_index, index, group)
+            if self.compatible(sentences, candidate, sentence_index, index, group, history)
         ]
         if not allowed:
             return []
@@ -190,6 +210,50 @@ class PronounResolver:
         ]
         scored.sort(key=lambda entry: -entry[0])
         return scored
+
+    def mistyped_person(
+        self,
+        sentences: list[Sentence],
+        sentence_index: int,
+        index: int,
+        group: str,
+        history: History,
+    ) -> _Candidate | None:
+        """For a he/she with no candidate that agrees: the one name, in its sentence or the
+        one before, that is a subject and fails only because the tagger typed it a place or a
+        thing ("Giffords was sworn in ... . She was ...", "Giffords" read as a building; the
+        small model types many unfamiliar surnames so). A he/she stands for someone, and a
+        place or a building as a clause's subject is rarely the only thing before one."""
+        if group not in (MASCULINE, FEMININE):
+            return None
+        found: dict[str, _Candidate] = {}
+        for candidate in candidates(sentences, sentence_index, index, history):
+            token = sentences[candidate.sentence].tokens[candidate.index]
+            if (
+                sentence_index - candidate.sentence <= 1
+                and token.tag == "NNP"
+                and token.ent_type in MISTYPED_PERSON_ENTITIES
+                and token.dep in SUBJECT_DEPS
+                and self.gender(sentences, candidate) in (group, None)
+                and not any(t.dep == "conj" and t.head == candidate.index
+                            for t in sentences[candidate.sentence].tokens)
+            ):
+                found.setdefault(token.text.lower(), candidate)
+        if len(found) != 1:
+            return None
+        person = next(iter(found.values()))
+        resolved = {pronoun: history.key(antecedent) for pronoun, antecedent in history.resolved}
+        earlier = [(sentence_index, i) for i in range(index)]
+        if sentence_index > 0:
+            earlier += [(sentence_index - 1, i)
+                        for i in range(len(sentences[sentence_index - 1].tokens))]
+        if any(  # a he/she before it that stands for someone else ("He moved to Paris . She")
+            pronoun_group(sentences[s], i) == group
+            and resolved.get((s, i, group)) != history.key(person)
+            for s, i in earlier
+        ):
+            return None
+        return person
 
     def score(self, features: list[str]) -> float:
         return sum(self.weights.get(feature, 0.0) for feature in features)
@@ -212,20 +276,34 @@ class PronounResolver:
         sentence_index: int,
         index: int,
         group: str,
+        history: History | None = None,
     ) -> bool:
-        """The hard constraints: agreement in number, gender and animacy, and syntax."""
+        """The hard constraints: agreement in number, gender and animacy, and syntax. With
+        the document's `history`, a name the tagger calls a person elsewhere in it is one."""
         token = sentences[candidate.sentence].tokens[candidate.index]
         number = self.number(sentences, candidate)
         gender = self.gender(sentences, candidate)
         if (group == PLURAL) != (number == PLURAL) and not (
-            group == PLURAL and token.ent_type == "ORG" and gender is None
+            group == PLURAL
+            and token.ent_type == "ORG"
+            and gender is None
+            and not (history is not None and token.text in history.person_names)
         ):
             return False  # "they" may name a club or a company ("Arsenal ... they"), not a
-            # person the tagger calls ORG ("Hans Albert Einstein")
+            # person the tagger calls ORG ("Hans Albert Einstein"; "Lincoln", a PERSON
+            # where his first name stands with it)
         person = self.personhood(sentences, candidate)
         if group in (MASCULINE, FEMININE) and (gender not in (group, None) or person < 0.5):
             return False
         if group == NEUTER and (gender is not None or person >= 0.5):
+            return False
+        if _named_after_it(sentences, candidate, sentence_index, index):
+            return False
+        own = sentences[sentence_index]
+        if token.tag in PROPER_NOUN_TAGS and any(  # the name said again where it binds the
+            t.text == token.text and _bound_by_own_subject(own, index, i)  # pronoun ("tricked
+            for i, t in enumerate(own.tokens)  # Hera into letting her go")
+        ):
             return False
         if candidate.sentence == sentence_index:
             sentence = sentences[sentence_index]
@@ -233,7 +311,21 @@ class PronounResolver:
                 return False
             if _bound_by_own_subject(sentence, index, candidate.index):
                 return False
+            if _relative_coargument(sentence, index, candidate.index):
+                return False
         return True
+
+    def agrees_alone(self, sentences: list[Sentence], candidate: _Candidate, group: str) -> bool:
+        """Gender and animacy agreement of a singular candidate, whatever it is coordinated
+        with ("Cate Blanchett and her husband": one woman, though the phrase is plural)."""
+        token = sentences[candidate.sentence].tokens[candidate.index]
+        if token.tag in PLURAL_TAGS:
+            return False
+        gender = self.gender(sentences, candidate)
+        person = self.personhood(sentences, candidate)
+        if group in (MASCULINE, FEMININE):
+            return gender in (group, None) and person >= 0.5
+        return group == NEUTER and gender is None and person < 0.5
 
     def continues(
         self,
@@ -243,15 +335,19 @@ class PronounResolver:
         sentence_index: int,
         index: int,
         group: str,
+        history: History | None = None,
     ) -> bool:
         """The continued subject agrees with the pronoun (in person and gender judged on its
         predicate noun when it has one: "Ekpombi is an album" is an "it" whatever the tagger
         thinks "Ekpombi" is), and no rival between them does."""
-        if any(self.compatible(sentences, r, sentence_index, index, group) for r in rivals):
+        if any(self.compatible(sentences, r, sentence_index, index, group, history)
+               for r in rivals):
+            return False
+        if _named_after_it(sentences, subject, sentence_index, index):
             return False
         predicate = _predicate_noun(sentences[subject.sentence], subject.sentence, subject)
         if predicate is None:
-            return self.compatible(sentences, subject, sentence_index, index, group)
+            return self.compatible(sentences, subject, sentence_index, index, group, history)
         if (group == PLURAL) != (self.number(sentences, subject) == PLURAL):
             return False
         gender = self.gender(sentences, predicate)
@@ -284,11 +380,25 @@ class PronounResolver:
                 if word in FEMININE_TITLES:
                     return FEMININE
             share = self.female_share.get(first)
-            if share is not None and start < candidate.index:  # a lone name is mostly a surname
+            if (
+                share is not None
+                and start < candidate.index  # a lone name is mostly a surname
+                and token.ent_type not in PLACE_AND_THING_ENTITIES  # "North Florida",
+                # "Santa Clara": first names too, rarely
+                and (token.ent_type == "PERSON" or not getAllLemmas(first))  # not "General
+                # Advisory Committee" ("general" is a first name too)
+            ):
                 if share >= 0.9:
                     return FEMININE
                 if share <= 0.1:
                     return MASCULINE
+            if (
+                share is not None
+                and share >= LONE_FEMININE_SHARE
+                and start == candidate.index
+                and token.ent_type not in PLACE_AND_THING_ENTITIES | NOT_REFERRING_ENTITIES
+            ):  # (not "January", "Florence")
+                return FEMININE  # "Claire": women's first names are seldom surnames
             return None
         lemma = token.lemma.lower()
         if lemma in MASCULINE_NOUNS or token.text.lower() in MASCULINE_NOUNS:
@@ -310,6 +420,8 @@ class PronounResolver:
             and candidate.index > 0
             and sentence.tokens[candidate.index - 1].text.lower() in ("the", "a", "an")
         )
+        if not proper and token.lemma.lower() in COLLECTIVE_NOUNS:
+            return 0.0  # "the family", "the company": an "it" or "they", no he/she
         if not proper and token.lemma.lower() in PERSON_NOUNS:
             return 1.0  # "the Olympic champion" is no "it"
         if proper:
@@ -597,21 +709,26 @@ class History:
         for s, sentence in enumerate(sentences):
             for i, token in enumerate(sentence.tokens):
                 self._words[token.text.lower()].append((s, i))
+        self.person_names = frozenset(
+            token.text for sentence in sentences for token in sentence.tokens
+            if token.ent_type == "PERSON" and token.tag in PROPER_NOUN_TAGS
+        )
+        """Name words the tagger calls a person somewhere in the document."""
 
     def add(self, sentence: int, index: int, group: str, antecedent: _Candidate) -> None:
         pronoun = (sentence, index, group)
         self.resolved.append((pronoun, antecedent))
-        self._pronouns[self._key(antecedent)].append(pronoun)
+        self._pronouns[self.key(antecedent)].append(pronoun)
 
     def pronouns_of(self, candidate: _Candidate) -> list[tuple[int, int, str]]:
         """The earlier pronouns resolved to the candidate's entity, in text order."""
-        return self._pronouns.get(self._key(candidate), [])
+        return self._pronouns.get(self.key(candidate), [])
 
     def word_count(self, word: str, sentence: int, index: int) -> int:
         """How often `word` (any case) occurs before token `index` of `sentence` (salience)."""
         return bisect.bisect_left(self._words.get(word.lower(), []), (sentence, index))
 
-    def _key(self, candidate: _Candidate) -> tuple:
+    def key(self, candidate: _Candidate) -> tuple:
         token = self.sentences[candidate.sentence].tokens[candidate.index]
         if token.tag in PROPER_NOUN_TAGS:
             return ("name", token.text.lower())
@@ -656,15 +773,113 @@ def _inside_noun_phrase(sentence: Sentence, pronoun: int, candidate: int) -> boo
 
 
 def _bound_by_own_subject(sentence: Sentence, pronoun: int, candidate: int) -> bool:
-    """Binding: a plain object pronoun is not its own clause's subject ("he saw him")."""
-    token = sentence.tokens[pronoun]
-    if token.tag != "PRP" or token.text.lower() in REFLEXIVES or token.dep in SUBJECT_DEPS:
+    """Binding: a plain object pronoun is not its own clause's subject ("he saw him"), nor,
+    for a verb with no subject of its own, the one it is understood to have ("the gods
+    tricked Hera into letting her go": Hera lets her go, so "her" is someone else)."""
+    tokens = sentence.tokens
+    token = tokens[pronoun]
+    if token.tag != "PRP" or token.text.lower() in REFLEXIVES:
         return False
     verb = token.head
+    if token.dep in SUBJECT_DEPS:
+        if token.text.lower() not in ACCUSATIVES or tokens[verb].dep not in ("ccomp", "xcomp"):
+            return False
+        verb = tokens[verb].head  # "letting her go": the object of "letting"
     if token.dep == "pobj":
-        verb = sentence.tokens[verb].head
-    other = sentence.tokens[candidate]
-    return other.dep in SUBJECT_DEPS and other.head == verb
+        verb = tokens[verb].head
+    other = tokens[candidate]
+    if other.dep in SUBJECT_DEPS and other.head == verb:
+        return True
+    return _understood_subject(sentence, verb) == candidate
+
+
+def _understood_subject(sentence: Sentence, verb: int) -> int | None:
+    """The controller of a subjectless infinitive or gerund: the object of the verb above
+    ("tricked Hera into letting ...", "asked Kim to ..."), else its subject ("tried to ...")."""
+    tokens = sentence.tokens
+    if any(t.head == verb and t.dep in SUBJECT_DEPS for t in tokens):
+        return None
+    above = tokens[verb].head
+    if tokens[verb].dep == "pcomp" and tokens[above].dep == "prep":
+        above = tokens[above].head
+    elif tokens[verb].dep != "xcomp":
+        return None
+    if above == verb or tokens[above].pos not in ("VERB", "AUX"):
+        return None
+    objects = [i for i, t in enumerate(tokens) if t.head == above and t.dep == "dobj"]
+    if objects:
+        return objects[0]
+    subjects = [i for i, t in enumerate(tokens) if t.head == above and t.dep in SUBJECT_DEPS]
+    return subjects[0] if subjects else None
+
+
+def _named_after_it(
+    sentences: list[Sentence], candidate: _Candidate, sentence_index: int, index: int
+) -> bool:
+    """The candidate's name (or, for a coordination, a member's: "Rubidium and caesium ...
+    they discovered caesium") said again in the subject pronoun's own clause after it."""
+    tokens = sentences[candidate.sentence].tokens
+    members = [tokens[candidate.index]] + [
+        t for t in tokens if t.dep == "conj" and t.head == candidate.index
+    ]
+    return any(
+        member.tag in NOUN_TAGS and _named_under_it(sentences[sentence_index], index, member.text)
+        for member in members
+    )
+
+
+def _named_under_it(sentence: Sentence, pronoun: int, name: str) -> bool:
+    """Binding for names: a subject pronoun is not a name its own clause says after it ("They
+    beat Everton ... and then won 4 - 1 at Fulham": they are not Fulham)."""
+    tokens = sentence.tokens
+    if tokens[pronoun].dep not in SUBJECT_DEPS:
+        return False
+    verb = tokens[pronoun].head
+
+    def alone(i: int) -> bool:  # the whole name, not part of one ("Sweatt v. Painter")
+        neighbours = [tokens[j] for j in (i - 1, i + 1) if 0 <= j < len(tokens)]
+        return not any(
+            t.tag in PROPER_NOUN_TAGS or t.text.lower() in ("v.", "v", "vs", "vs.")
+            for t in neighbours
+        )
+
+    return any(
+        t.text == name and t.tag in NOUN_TAGS and alone(i)
+        and sentence.dominates(verb, i)
+        for i, t in enumerate(tokens[pronoun + 1 :], start=pronoun + 1)
+    )
+
+
+def _relative_coargument(sentence: Sentence, pronoun: int, candidate: int) -> bool:
+    """Binding inside a relative clause: the relative word stands for the noun the clause is
+    on, so a pronoun that is another argument of the clause's verb is not that noun ("the
+    tower on which it stands": the spire, not the tower; "the club which he joined")."""
+    tokens = sentence.tokens
+    token = tokens[pronoun]
+    if token.tag != "PRP" or token.text.lower() in REFLEXIVES:
+        return False
+    verb = token.head
+    if tokens[verb].dep != "relcl" or tokens[verb].head != candidate:
+        return False
+    return any(
+        t.tag in ("WDT", "WP") and (t.head == verb or tokens[t.head].head == verb)
+        for i, t in enumerate(tokens)
+        if i != pronoun and candidate < i < verb
+    )
+
+
+def _possessor_of_conjunct(sentence: Sentence, s: int, index: int) -> _Candidate | None:
+    """X in "X and her husband" / "X and his wife": a possessive on a noun coordinated with
+    X is X's (anyone else's would be named)."""
+    tokens = sentence.tokens
+    if tokens[index].tag != "PRP$":
+        return None
+    noun = tokens[index].head
+    if tokens[noun].dep != "conj" or tokens[noun].head >= index:
+        return None
+    if not any(t.dep == "cc" and tokens[noun].head < i < index for i, t in enumerate(tokens)):
+        return None
+    return _candidate_at(sentence, s, tokens[noun].head)
 
 
 def _in_main_clause(sentence: Sentence, index: int) -> bool:
@@ -710,6 +925,8 @@ def may_name_a_person(lemma: str) -> bool:
     training data found used of people at least half the time, or an unknown noun with an
     agent ending. What he/she may stand for; "brief", "verdict" and "empire" are not."""
     lemma = lemma.lower()
+    if lemma in COLLECTIVE_NOUNS:
+        return False
     if lemma in PERSON_NOUNS or lemma == "old":  # "The 66 - year - old criticised his ..."
         return True
     share = shared_resolver().person_nouns.get(lemma)

@@ -6,6 +6,7 @@ import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
+from lemminflect import getAllLemmas
 from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.tokens import Token as SpacyToken
@@ -206,14 +207,33 @@ def _convert_token(token: SpacyToken, local_of: dict[int, int]) -> Token:
     """One token; a head outside the sentence (or a dropped space token) makes it a ROOT."""
     local = local_of[token.i]
     head = local_of.get(token.head.i)
+    tag, pos, lemma = token.tag_, token.pos_, token.lemma_
+    if local == 0 and _name_read_as_noun(token):
+        tag, pos, lemma = ("NNPS" if token.ent_type_ == "NORP" else "NNP"), "PROPN", token.text
     return Token(
         text=token.text,
         ws=token.whitespace_,
-        tag=token.tag_,
-        pos=token.pos_,
+        tag=tag,
+        pos=pos,
         dep=token.dep_ if head is not None else "ROOT",
         head=head if head is not None else local,
-        lemma=token.lemma_,
+        lemma=lemma,
         morph=str(token.morph),
         ent_type=token.ent_type_,
+    )
+
+
+def _name_read_as_noun(token: SpacyToken) -> bool:
+    """A sentence's first word, capitalized, tagged a common noun, that English has no such
+    word for ("Matthews scored ...", "Fabrice also receives ..."): the small tagger's usual
+    reading of an unfamiliar name where every word is capitalized. lemminflect's dictionary
+    says which words are English nouns."""
+    text = token.text
+    return (
+        token.tag_ in ("NN", "NNS")
+        and len(text) > 2
+        and text.isalpha()
+        and text[0].isupper()
+        and text[1:].islower()
+        and not getAllLemmas(text.lower())
     )

@@ -20,7 +20,9 @@ from discofuse.annotate.resolution import (
 from discofuse.document import Mention, Sentence
 from discofuse.engine.state import State
 from discofuse.labels import (
+    COLLECTIVE_NOUNS,
     DEFINITE_DETERMINERS,
+    MISTYPED_PERSON_ENTITIES,
     NOT_REFERRING_ENTITIES,
     ORGANISATION_NOUNS,
     PERSON_NOUNS,
@@ -385,7 +387,8 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
     following = tokens[anaphor.end].text.lower() if anaphor.end < len(tokens) else ""
     if following in CONTRACTIONS:
         return f"followed by '{following}', which would read as a possessive"
-    if sum(token.text in QUOTES for token in tokens[: anaphor.start]) % 2:
+    marks = sum(token.text in QUOTES for token in tokens[: anaphor.start])
+    if marks % 2 or (marks == 0 and _quote_left_open(state, anaphor.sentence - 1)):
         return "inside quoted speech, where it may be anyone the speaker means"
     word = tokens[anaphor.head].text.lower()
     if word.endswith("self") or word.endswith("selves"):
@@ -421,7 +424,8 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
         (
             token
             for index, token in rivals
-            if _competes(token, group, tokens[token.head].dep == "agent")
+            if _competes(token, group, tokens[token.head].dep == "agent",
+                         _who_clause_on(sentence, index))
             and (anaphor.sentence, index) not in own
         ),
         None,
@@ -429,6 +433,19 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
     if rival is not None:
         return f"'{rival.text}' in its own sentence may be what it stands for"
     return None
+
+
+def _quote_left_open(state: State, sentence: int) -> int:
+    """1 when the sentence before opens a quotation it does not close ("' I respect him . |
+    It is an honour to play under him . '": the second is quoted too), else 0."""
+    if sentence < 0:
+        return 0
+    tokens = state.document.sentences[sentence].tokens
+    marks = [i for i, token in enumerate(tokens) if token.text in QUOTES]
+    if len(marks) % 2 == 0:
+        return 0
+    last = marks[-1]
+    return int(last == 0 or tokens[last - 1].text == ":")
 
 
 def _extraposed(tokens, after: int) -> bool:
@@ -467,7 +484,17 @@ NOT_A_REFERENT = NOT_REFERRING_ENTITIES | {"GPE", "LOC", "FAC", "NORP", "EVENT",
                                             "LAW"}
 
 
-def _competes(token, group: str | None, agent: bool = False) -> bool:
+def _who_clause_on(sentence: Sentence, index: int) -> bool:
+    """A relative clause with "who" on the noun: it names a person ("The centre , who ...")."""
+    tokens = sentence.tokens
+    return any(
+        t.dep == "relcl" and t.head == index
+        and any(w.head == i and w.text.lower() == "who" for w in tokens)
+        for i, t in enumerate(tokens)
+    )
+
+
+def _competes(token, group: str | None, agent: bool = False, person: bool = False) -> bool:
     """A name or a subject the pronoun could stand for (number agrees; not a place or date).
     A named subject competes whatever the entity tagger calls it ("Yachvili put France ahead
     with his ...", with "Yachvili" read as a place); one person's name, or one place's, is no
@@ -481,16 +508,19 @@ def _competes(token, group: str | None, agent: bool = False) -> bool:
         return False
     if token.tag in PROPER_NOUN_TAGS and (token.dep in SUBJECT_DEPS or agent):
         return True  # "described by Strabo in his Geography": the agent is the doer
+    if token.dep in SUBJECT_DEPS and token.tag == "JJ":
+        return not plural  # "The 31-year-old won on her debut" (tagged a DATE, too)
     if token.ent_type in NOT_A_REFERENT:
         return False
     if token.tag in PROPER_NOUN_TAGS:
         return token.dep != "compound"
-    if token.dep in SUBJECT_DEPS and token.tag == "JJ":
-        return not plural  # "The 31-year-old won on her debut"
     if token.dep in SUBJECT_DEPS and token.tag.startswith("NN"):
+        if plural and token.lemma.lower() in COLLECTIVE_NOUNS:
+            return True  # "The crew described ... their lives": a group is "they" too
         if (token.tag in ("NNS", "NNPS")) != plural:
             return False
-        return group not in ("he", "she") or may_name_a_person(token.lemma)
+        return group not in ("he", "she") or may_name_a_person(token.lemma) or person
+        # ("person": a "who" clause on it, "The centre , who is in line ... , ... his injury")
     return False
 
 
@@ -506,7 +536,15 @@ def replacement_for(
     then the earliest."""
     usable = []
     for mention in mentions:
-        if mention.kind == "proper":
+        whole = mention
+        if PRONOUN_GROUPS.get(_words(state, anaphor)[0]) == "they" and _parallel_subjects(
+            state, mention, anaphor
+        ):  # (the resolver's other links to a coordination are its weakest: "Europe and
+            # America" for a crew)
+            whole = _whole_coordination(state, mention)
+        if whole != mention:
+            mention = whole  # names and nouns joined: each keeps its own words
+        elif mention.kind == "proper":
             named = name_part(state, mention)
             if named.end - named.start == 1 and named.start > mention.start and _words(
                 state, mention
@@ -546,6 +584,11 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
     tokens = state.document.sentences[mention.sentence].tokens
     if tokens[mention.head].dep == "attr":
         return "a predicate noun"
+    if any(t.pos == "PUNCT" and t.tag != "HYPH" for t in tokens[mention.start : mention.end]):
+        return "holds punctuation"  # "Aristotle ( ;" from a parse of "Aristotle (; Greek ...)"
+    if mention.kind == "nominal" and tokens[mention.head].lemma.lower() in PARTITIVE_NOUNS:
+        return "a part or a number of something"  # "The number of pteron columns ... it
+        # measures 16 m": the span would say "The number"
     if any(
         t.tag in ("PRP", "PRP$") for t in tokens[mention.start : mention.end]
     ) and not _possessor_named_before(state, mention):
@@ -558,6 +601,18 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         and not _may_be_person(state, mention)
     ):
         return "not a person's name"  # "he" for "North Florida" or "Houston"
+    if (
+        PRONOUN_GROUPS.get(first_word) == "they"
+        and mention.kind == "proper"
+        and tokens[mention.head].ent_type == "PERSON"
+        and not any(t.dep == "conj" for t in tokens[mention.start : mention.end])
+    ):
+        return "one person's name for 'they'"  # "Their second son" is not "Einstein 's"
+    if mention.kind == "nominal" and anaphor.kind == "nominal" and _modified_indefinite(
+        state, mention, anaphor
+    ):
+        return None  # "an English man ... The man" -> "The English man" (the article is the
+        # anaphor's: `ReplaceMentions`)
     if mention.kind == "nominal" and anaphor.kind != "pronoun":
         return "a description replaces only a pronoun"
     if mention.kind == "nominal" and not (
@@ -578,7 +633,8 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         return "a description for it/they only from subject to subject"  # their other
         # links to descriptions are the resolver's weakest (raters found "they" made "the
         # women" and "the firm 's shareholdings", "it" made "the construction" for a temple)
-    if any(t.head == mention.head and t.dep == "conj" for t in tokens):
+    if any(t.head == mention.head and t.dep == "conj" and i >= mention.end
+           for i, t in enumerate(tokens)):
         return "a coordination: the span holds one member only"  # "Maternity patterns and
         # timing ... they"
     if anaphor.kind == "nominal" and _plural(state, anaphor) and not _plural(state, mention):
@@ -596,7 +652,77 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         and _person_name(tokens, mention)
     ):
         return "a name only by a longer form of a person's name"  # "Hewitt" -> "Lleyton Hewitt"
+    if anaphor.kind == "proper" and (
+        anaphor_tokens[anaphor.head].ent_type in PLACE_AND_THING_ENTITIES
+        or any(t.head == anaphor.head and t.dep in ("det", "amod") and i < anaphor.start
+               for i, t in enumerate(anaphor_tokens))
+    ):
+        return "a place's name or a description, not a shortened name"  # "The flora of Aruba"
+        # is no "Aruba Rattlesnake", "The ninth Guru" no "Guru Arjun Dev"
     return None
+
+
+PARTITIVE_NOUNS = frozenset({"number", "amount", "total", "majority", "minority", "rest",
+                             "part", "lot", "range", "series", "variety", "couple", "pair",
+                             "proportion", "percentage", "share", "half", "kind", "type",
+                             "sort", "set", "group", "handful", "dozen"})
+"""Heads whose phrase means its "of ..." ("the number of columns"), which a replacement's span
+leaves out."""
+
+VAGUE_MODIFIERS = frozenset({"other", "another", "similar", "such", "certain", "further",
+                             "more", "few", "several", "many", "same", "different", "some"})
+"""Words that do not carry over to "the ...": "a similar case ... the case" is not "the
+similar case"."""
+
+
+def _modified_indefinite(state: State, mention: Mention, anaphor: Mention) -> bool:
+    """"a/an" + modifiers + noun taken up by "the" + the same noun alone ("an English man ...
+    The man ..."): the anaphor may say the antecedent's words with its own article, from
+    subject to subject only (raters found "playing a territory game ... after the game" and
+    "a relative harmonious whole ... in the whole" to be other things)."""
+    tokens = state.document.sentences[mention.sentence].tokens
+    anaphor_tokens = state.document.sentences[anaphor.sentence].tokens
+    if not (tokens[mention.head].dep in SUBJECT_DEPS
+            and anaphor_tokens[anaphor.head].dep in SUBJECT_DEPS):
+        return False
+    if anaphor.end - anaphor.start != 2 or anaphor_tokens[anaphor.start].text.lower() != "the":
+        return False
+    if mention.end != mention.head + 1 or mention.head - mention.start < 2:
+        return False
+    if tokens[mention.start].text.lower() not in ("a", "an"):
+        return False
+    if tokens[mention.head].lemma.lower() != anaphor_tokens[anaphor.head].lemma.lower():
+        return False
+    return all(
+        t.dep in ("amod", "compound", "nmod", "nummod") and t.text.lower() not in VAGUE_MODIFIERS
+        and t.tag not in PROPER_NOUN_TAGS
+        for t in tokens[mention.start + 1 : mention.head]
+    )
+
+
+COORDINATION_DEPS = frozenset({"cc", "conj", "punct", "det", "amod", "compound", "poss",
+                               "case", "nummod", "nmod"})
+
+
+def _whole_coordination(state: State, mention: Mention) -> Mention:
+    """For "they": the whole coordination the mention heads when it is a plain one of noun
+    phrases ("Maternity patterns and timing", "Smith and Jones"), else the mention."""
+    tokens = state.document.sentences[mention.sentence].tokens
+    conjuncts = [i for i, t in enumerate(tokens) if t.head == mention.head and t.dep == "conj"]
+    if not conjuncts or not any(
+        t.head == mention.head and t.dep == "cc" for t in tokens
+    ):
+        return mention
+    sentence = state.document.sentences[mention.sentence]
+    end = max(i for i in range(len(tokens)) if sentence.dominates(conjuncts[-1], i)) + 1
+    between = range(mention.end, end)
+    if any(tokens[i].dep not in COORDINATION_DEPS or tokens[i].pos in ("VERB", "AUX")
+           for i in between):
+        return mention
+    if any(tokens[i].dep == "conj" and tokens[i].tag not in ("NN", "NNS", "NNP", "NNPS")
+           for i in between):
+        return mention
+    return Mention(mention.sentence, mention.start, end, mention.head, mention.kind)
 
 
 def _part_of_a_longer_name(state: State, mention: Mention) -> bool:
@@ -625,6 +751,10 @@ def _may_be_person(state: State, mention: Mention) -> bool:
         return False  # "The Security Council": people's names take no article
     if len(head.text) > 1 and head.text.isupper():
         return False  # "KITECH": an acronym names an organisation
+    if head.ent_type in MISTYPED_PERSON_ENTITIES:
+        # the resolver links a he/she to a subject typed a place or building only when nothing
+        # else before it may be a person ("Giffords was sworn in ... . She was ...")
+        return head.dep in SUBJECT_DEPS and tokens[mention.start].tag == "NNP"
     return _main_subject(state, mention) and head.ent_type not in (
         NOT_REFERRING_ENTITIES | PLACE_AND_THING_ENTITIES
     )
@@ -639,8 +769,9 @@ def _bare_subject(state: State, antecedent: Mention, anaphor: Mention) -> bool:
     return (
         tokens[antecedent.head].tag in ("NN", "NNS")
         and not any(
-            t.dep in ("det", "poss", "nummod") for t in tokens[antecedent.start : antecedent.end]
-        )
+            t.dep in ("det", "poss", "nummod") or t.text.lower() in VAGUE_MODIFIERS
+            for t in tokens[antecedent.start : antecedent.end]
+        )  # "Other people say ... . They bring ...": "other people" names no one in particular
         and _words(state, anaphor)[0] == ("they" if plural else "it")
         and _parallel_subjects(state, antecedent, anaphor)
     )

@@ -271,6 +271,9 @@ class ReplaceMentions(Operation):
             if span is None or _said_in_its_clause(state, items, span[0], antecedent):
                 continue
             anaphor_token = items[span[0] - 1].token
+            if antecedent[0].text.lower() in ("a", "an") and pair.anaphor.kind == "nominal":
+                antecedent[0] = items[span[0] - 1]  # "an English man ... The man": the
+                # anaphor's own article ("The English man")
             antecedent[0] = _cased_like(antecedent[0], items[span[0] - 1])
             if anaphor_token is not None and anaphor_token.tag in POSSESSIVE_PRONOUN_TAGS:
                 antecedent.append(Item(text="'s"))
