@@ -183,3 +183,13 @@ def test_the_subject_mention_spans_its_noun_phrase():
     mill.tokens[3].lemma = "be"
     later = sentence("The/DT/det/1 museum/NN/nsubj/2 closed/VBD/ROOT/- ././punct/2")
     assert (0, 0, 3) in spans(rule_based_clusters([mill, later]))[0]
+
+
+def test_a_full_name_after_its_surname_joins_it():
+    # "Stroheim speaks German ... von Stroheim speaks French": the short form came first
+    short = person("Stroheim/NNP/nsubj/1 speaks/VBZ/ROOT/- German/NNP/dobj/1 ././punct/1", 0)
+    full = person("Von/NNP/compound/1 Stroheim/NNP/nsubj/2 speaks/VBZ/ROOT/- French/NNP/dobj/2 "
+                  "././punct/2", 0, 1)
+    assert spans(rule_based_clusters([short, full])) == [[(0, 0, 1), (1, 0, 2)]]
+    other = person("Eric/NNP/compound/1 Rohmer/NNP/nsubj/2 speaks/VBZ/ROOT/- ././punct/2", 0, 1)
+    assert spans(rule_based_clusters([short, other])) == []

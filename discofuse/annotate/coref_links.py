@@ -305,10 +305,13 @@ def link_repeated_names(sentences: list[Sentence], chains: Chains) -> None:
     for index, sentence in enumerate(sentences):
         for name in _names(index, sentence):
             words = _name_words(sentences, name)
+            person = _is_person(sentences, name)
             antecedent = earlier.nearest_match(words)
+            if antecedent is None and person and len(words) > 1:
+                antecedent = earlier.shortened_before(words)
             if antecedent is not None:
                 chains.link(antecedent, name)
-            earlier.add(words, name, _is_person(sentences, name))
+            earlier.add(words, name, person)
 
 
 def _names(index: int, sentence: Sentence) -> list[Mention]:
@@ -370,6 +373,17 @@ class _EarlierNames:
             if all(_same_person(fulls[0], other) for other in fulls[1:]):
                 found.append(last)
         return max(found, key=lambda entry: entry[0])[1] if found else None
+
+
+    def shortened_before(self, words: tuple[str, ...]) -> Mention | None:
+        """For a person's full name: the one earlier mention of its surname alone, when the text
+        gave the short form first ("Stroheim speaks German ... von Stroheim speaks French"),
+        not when a full name before it had that surname ("Aldous Huxley ... Huxley ... Gervas
+        Huxley": another Huxley)."""
+        surname = words[-1:]
+        if surname not in self._exact or surname in self._parts:
+            return None
+        return self._exact[surname][1]
 
 
 def _same_person(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
