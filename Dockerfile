@@ -9,5 +9,6 @@ WORKDIR /opt/discofuse
 COPY pyproject.toml constraints.txt README.md ./
 COPY discofuse ./discofuse
 
-# No torch: it comes only with the optional Stanza extra, which workers do not use.
-RUN pip install --no-cache-dir -c constraints.txt .
+# No torch: it comes only with the optional Stanza extra, which workers do not use. The
+# dataflow extra brings the Google Cloud libraries that gs:// paths need on the workers.
+RUN pip install --no-cache-dir -c constraints.txt ".[dataflow]"

@@ -1,9 +1,12 @@
-# Two entry points (see README): `make run` and `make test`. Both create .venv and install the
-# pinned dependencies first; nothing is downloaded at run time.
+# Two entry points (see README): `make run` and `make test`. `run` installs the package alone in
+# .venv-run (no torch, no Google Cloud libraries); `test` installs it with every extra in .venv.
+# Both install the pinned dependencies first; nothing is downloaded at run time.
 VENV ?= .venv
+RUN_VENV ?= .venv-run
 PYTHON ?= python3
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(RUN_VENV)/.installed
 
 .PHONY: setup run test lint bench clean
 
@@ -13,11 +16,16 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	# CPU torch first (Stanza imports torch); a bare "torch" requirement would pull a CUDA build.
 	$(BIN)/python -m pip install --quiet "torch==2.13.0"
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,stanza,plots]"
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,stanza,plots,dataflow]"
 	touch $(STAMP)
 
-run: setup
-	$(BIN)/discofuse generate --overwrite
+$(RUN_STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(RUN_VENV)
+	$(RUN_VENV)/bin/python -m pip install --quiet -c constraints.txt -e .
+	touch $(RUN_STAMP)
+
+run: $(RUN_STAMP)
+	$(RUN_VENV)/bin/discofuse generate --overwrite
 
 test: setup
 	$(BIN)/ruff check discofuse tests scripts bench
@@ -33,4 +41,4 @@ bench: setup
 	$(BIN)/python bench/pipeline_speed.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) $(RUN_VENV) build *.egg-info

@@ -607,3 +607,27 @@ def test_an_operation_that_crashes_is_counted_never_a_decline(monkeypatch):
     list(unfuse_document(document, engine, GenerationConfig(),
                          lambda name: counts.update({name: counts.get(name, 0) + 1})))
     assert counts.get("filtered:rule_error", 0) >= 1
+
+
+@pytest.mark.parametrize(
+    "option",
+    [["--runner=DataflowRunner"], ["--input", "gs://bucket/articles", "--format", "text"]],
+)
+def test_cloud_runs_without_the_cloud_libraries_name_the_extra(option, tmp_path, capsys,
+                                                               monkeypatch):
+    # The test venv has the dataflow extra (its Dataflow dry run needs it), so a machine with
+    # the main job's install only is imitated: the Google Cloud libraries are not found.
+    import importlib.util
+
+    from discofuse.cli import main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec",
+        lambda name, *rest: None if name.startswith("google") else real(name, *rest),
+    )
+    code = main(["generate", "--output", str(tmp_path / "out"), *option])
+    assert code != 0
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "pip install 'discofuse[dataflow]'" in last
+    assert not (tmp_path / "out").exists()

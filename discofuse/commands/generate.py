@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import importlib.util
 import os
 import signal
 import sys
@@ -51,6 +52,22 @@ KNOWN_RUNNERS = (
     "PortableRunner", "DaskRunner", "InteractiveRunner",
 )
 """Beam's runners by name; a dotted path to a runner class is taken as given."""
+
+
+CLOUD_RUNNERS = ("DataflowRunner", "TestDataflowRunner")
+CLOUD_EXTRA = "pip install 'discofuse[dataflow]'"
+"""The Google Cloud libraries are an extra: the main job runs without them (issue 22)."""
+
+
+def require_cloud_libraries(what: str) -> None:
+    """A one-line error naming the install command when `what` (a Dataflow runner, a gs://
+    path) needs the Google Cloud libraries and this install lacks them."""
+    try:
+        found = importlib.util.find_spec("google.cloud.storage") is not None
+    except ModuleNotFoundError:
+        found = False
+    if not found:
+        raise BadInputError(f"{what} needs the Google Cloud libraries: {CLOUD_EXTRA}")
 
 
 def register(subcommands: argparse._SubParsersAction) -> None:
@@ -170,6 +187,8 @@ def default_beam_args(
         raise BadInputError(f"unknown runner {known.runner}{hint}")
     args = list(extra)
     runner = known.runner or "FnApiRunner"
+    if runner in CLOUD_RUNNERS:
+        require_cloud_libraries(f"the {runner}")
     if not given("--runner"):
         args.append(f"--runner={runner}")
     if runner in ("FnApiRunner", "DirectRunner"):
@@ -217,6 +236,11 @@ def run(args: argparse.Namespace) -> int:
             )
         jobs = sample_jobs()
         outputs = [os.path.join(args.output, domain) for _, _, domain in jobs]
+    paths = [*outputs]
+    for inputs, _, _ in jobs:
+        paths.extend(inputs if isinstance(inputs, (list, tuple)) else [inputs])
+    if any(str(path).startswith("gs://") for path in paths):
+        require_cloud_libraries("gs:// paths")
     beam_args = default_beam_args(args.extra, tuple(args.own_options), args.verbosity)
     quiet_workers_stopped_by_ctrl_c()
     for (inputs, input_format, domain), output in zip(jobs, outputs):
