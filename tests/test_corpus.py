@@ -230,3 +230,34 @@ def test_balanced_sampling_is_deterministic_at_the_rate():
     assert keep_in_balanced(_example("SINGLE_RELATIVE"), "d1", (0,), config)
     assert downsample_group(_example("PAIR_CONN", "but ,")) == "and_but"
     assert downsample_group(_example("PAIR_CONN", "however ,")) == ""
+
+
+def test_the_card_takes_the_license_the_user_states_for_their_own_text():
+    # A summary as a run writes it (only the keys the card reads); the Hub's card reader parses
+    # the metadata.
+    from huggingface_hub import DatasetCard
+
+    from discofuse.corpus.dataset_card import dataset_card
+
+    def license_of(domains: list[str], stated: str) -> tuple[str, str]:
+        summary = {"rows_by_file": {"train": 3}, "domains": domains,
+                   "config": {"source_license": stated}, "documents": {}}
+        card = dataset_card(summary)
+        return DatasetCard(card).data.to_dict()["license"], card
+
+    assert license_of(["sports"], "cc-by-4.0")[0] == "cc-by-4.0"
+    assert "as the user of this run stated it" in license_of(["sports"], "cc-by-4.0")[1]
+    assert license_of(["sports"], "")[0] == "unknown"
+    assert license_of(["wikipedia"], "mit")[0] == "cc-by-sa-4.0"  # Wikipedia's own, always
+    assert license_of(["sports", "wikipedia"], "mit")[0] == "other"
+
+
+def test_a_license_option_must_be_an_identifier(tmp_path, capsys):
+    from discofuse.cli import main
+
+    try:
+        code = main(["generate", "--output", str(tmp_path / "out"), "--license", "My License!"])
+    except SystemExit as stop:  # argparse's own exit, after its usage lines
+        code = stop.code
+    assert code != 0
+    assert "is not a license identifier" in capsys.readouterr().err

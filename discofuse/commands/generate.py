@@ -6,6 +6,7 @@ import argparse
 import difflib
 import importlib.util
 import os
+import re
 import signal
 import sys
 import time
@@ -28,6 +29,15 @@ def share(text: str) -> float:
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"{text} is not a share from 0 to 1")
     return value
+
+
+def license_id(text: str) -> str:
+    """A license identifier as the Hub's dataset cards take it ("cc-by-4.0", "mit", "other")."""
+    if not re.fullmatch(r"[a-z0-9][a-z0-9.+-]*", text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a license identifier (lower case, e.g. cc-by-4.0, mit, other)"
+        )
+    return text
 
 
 def at_least(minimum: int):
@@ -126,6 +136,14 @@ def register(subcommands: argparse._SubParsersAction) -> None:
         help="skip documents longer than this, as too_long (1,000,000: spaCy's own limit)",
     )
     parser.add_argument(
+        "--license",
+        type=license_id,
+        default=None,
+        help="the license of your input text, as you state it, for the dataset card (e.g. "
+        "cc-by-4.0); Wikipedia output is CC BY-SA whatever this says, other text 'unknown' "
+        "without it",
+    )
+    parser.add_argument(
         "--ascii-only",
         action="store_true",
         help="drop every candidate with a non-ASCII character, as the paper did (by default "
@@ -222,6 +240,7 @@ def run(args: argparse.Namespace) -> int:
         max_chars=args.max_document_chars,
         audit=not args.no_audit,
         ascii_only=args.ascii_only,
+        source_license=args.license or "",
     )
     if args.input:
         if not args.format:

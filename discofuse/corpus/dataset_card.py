@@ -85,7 +85,8 @@ def dataset_card(summary: dict[str, Any], num_shards: int = 1) -> str:
             configs.append({"config_name": config, "data_files": files,
                             **({"default": True} if config == "full" else {})})
     domains = summary.get("domains") or ["wikipedia"]
-    licenses = sorted({LICENSES.get(domain, "unknown") for domain in domains})
+    stated = summary.get("config", {}).get("source_license") or "unknown"
+    licenses = sorted({LICENSES.get(domain, stated) for domain in domains})
     total = sum(rows.get(name, 0) for name in SPLIT_NAMES)
     metadata = {
         "pretty_name": "DiscoFuse-style sentence fusion",
@@ -136,8 +137,12 @@ def dataset_card(summary: dict[str, Any], num_shards: int = 1) -> str:
         + (
             "Wikipedia text is licensed CC BY-SA; these rows, derived from it, are too."
             if licenses == ["cc-by-sa-4.0"]
+            else f"The rows keep the license of the text they were made from: {stated}, as "
+            "the user of this run stated it (`discofuse generate --license`)."
+            if stated != "unknown" and len(licenses) == 1
             else "The rows keep the license of the text they were made from, which only its "
-            "owner can state: set `license` above before publishing."
+            "owner can state: set `license` above before publishing (or run `discofuse "
+            "generate --license`)."
         ),
         "",
         "## Provenance",

@@ -47,6 +47,7 @@ class GenerationConfig:
     # sets). 0.003 gives about that share on Wikipedia and sports text (README, "PAIR_NONE").
     pair_none_rate: float = 0.003
     audit: bool = True  # drop examples whose generated sentences are not whole sentences
+    source_license: str = ""  # the license of non-Wikipedia input as the user states it (card)
     # Drop every candidate with a non-ASCII character, as the paper did. By default only other
     # scripts and symbols are dropped: typography is made ASCII before annotation and a name's
     # diacritics ("Jos\u00e9", "M\u00fcller") stay (README, "Typography").
