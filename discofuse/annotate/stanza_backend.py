@@ -42,7 +42,8 @@ class StanzaAnnotator:
             options["dir"] = model_dir
         try:
             self.pipeline = stanza.Pipeline(download_method=None, logging_level="WARN", **options)
-        except Exception as error:  # stanza raises several types for a missing model file
+        except Exception as error:  # noqa: BLE001 - stanza raises several types for a missing
+            # model file; re-raised as ModelMissingError, never swallowed
             where = model_dir or stanza.resources.common.DEFAULT_MODEL_DIR
             raise ModelMissingError(
                 f"Stanza English models ({STANZA_PROCESSORS}) are not installed in {where}; "
