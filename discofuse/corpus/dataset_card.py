@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pyarrow as pa
 import yaml
+
+from discofuse.corpus.steps import ROW_SCHEMA
 
 SPLIT_NAMES = {"train": "train", "dev": "validation", "test": "test"}
 """Our file names -> the split names `datasets` and TFDS use."""
@@ -22,21 +25,17 @@ LICENSES = {"wikipedia": "cc-by-sa-4.0"}
 other domain keeps its owner's license, which the card cannot know ("unknown": state it before
 publishing)."""
 
-FEATURES = [
-    *({"name": name, "dtype": "string"} for name in (
-        "coherent_first_sentence", "coherent_second_sentence", "incoherent_first_sentence",
-        "incoherent_second_sentence", "discourse_type", "connective_string")),
-    {"name": "has_coref_type_pronoun", "dtype": "float32"},
-    {"name": "has_coref_type_nominal", "dtype": "float32"},
-    {"name": "domain", "dtype": "string"},
-    {"name": "document_id", "dtype": "string"},
-    {"name": "first_sentence_index", "dtype": "int32"},
-    {"name": "second_sentence_index", "dtype": "int32"},
-    {"name": "rules", "sequence": "string"},
-    {"name": "anaphora_kinds", "sequence": "string"},
-    {"name": "split", "dtype": "string"},
-    {"name": "balanced", "dtype": "bool"},
-]
+HUB_DTYPES = {pa.string(): "string", pa.float32(): "float32", pa.int32(): "int32",
+              pa.bool_(): "bool"}
+
+
+def _feature(field: pa.Field) -> dict[str, str]:
+    if pa.types.is_list(field.type):
+        return {"name": field.name, "sequence": HUB_DTYPES[field.type.value_type]}
+    return {"name": field.name, "dtype": HUB_DTYPES[field.type]}
+
+
+FEATURES = [_feature(field) for field in ROW_SCHEMA]
 """The Parquet schema (`corpus.steps.ROW_SCHEMA`) as the Hub's `dataset_info.features`."""
 
 CITATION = """```bibtex

@@ -21,7 +21,7 @@ from discofuse.audit import Auditor
 from discofuse.document import Document, Sentence
 from discofuse.engine import CandidateError, Engine, Example
 from discofuse.engine.morphology import CLOSING, FINAL_PUNCTUATION
-from discofuse.tsv import COLUMNS
+from discofuse.tsv import COLUMNS, FLAG_COLUMNS
 
 Count = Callable[[str], None]
 SPLITS = ("train", "dev", "test")
@@ -215,10 +215,9 @@ def split_of(document_id: str, seed: int = 0) -> str:
 
 
 ROW_SCHEMA = pa.schema(
-    [(name, pa.string()) for name in COLUMNS[:6]]
+    [(name, pa.string()) for name in COLUMNS if name not in FLAG_COLUMNS]
+    + [(name, pa.float32()) for name in FLAG_COLUMNS]
     + [
-        ("has_coref_type_pronoun", pa.float32()),
-        ("has_coref_type_nominal", pa.float32()),
         ("domain", pa.string()),
         ("document_id", pa.string()),
         ("first_sentence_index", pa.int32()),

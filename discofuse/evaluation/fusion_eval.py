@@ -8,14 +8,12 @@ from typing import Any
 
 from discofuse.errors import BadInputError
 from discofuse.evaluation.fusion_metrics import Tally, exact, sari, source_and_reference, tokens
+from discofuse.tsv import TEXT_COLUMNS
 
 BASELINES = ("copy",)
 
 
-SCORED_COLUMNS = (
-    "coherent_first_sentence", "coherent_second_sentence",
-    "incoherent_first_sentence", "incoherent_second_sentence",
-)
+SCORED_COLUMNS = TEXT_COLUMNS
 """What a gold row needs: the model's input and the reference."""
 
 
