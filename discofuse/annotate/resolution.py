@@ -242,14 +242,13 @@ class PronounResolver:
         if len(found) != 1:
             return None
         person = next(iter(found.values()))
-        resolved = {pronoun: history.key(antecedent) for pronoun, antecedent in history.resolved}
+        theirs = set(history.pronouns_of(person))
         earlier = [(sentence_index, i) for i in range(index)]
         if sentence_index > 0:
             earlier += [(sentence_index - 1, i)
                         for i in range(len(sentences[sentence_index - 1].tokens))]
         if any(  # a he/she before it that stands for someone else ("He moved to Paris . She")
-            pronoun_group(sentences[s], i) == group
-            and resolved.get((s, i, group)) != history.key(person)
+            pronoun_group(sentences[s], i) == group and (s, i, group) not in theirs
             for s, i in earlier
         ):
             return None
@@ -292,10 +291,7 @@ class PronounResolver:
             return False  # "they" may name a club or a company ("Arsenal ... they"), not a
             # person the tagger calls ORG ("Hans Albert Einstein"; "Lincoln", a PERSON
             # where his first name stands with it)
-        person = self.personhood(sentences, candidate)
-        if group in (MASCULINE, FEMININE) and (gender not in (group, None) or person < 0.5):
-            return False
-        if group == NEUTER and (gender is not None or person >= 0.5):
+        if not _kind_agrees(group, gender, self.personhood(sentences, candidate)):
             return False
         if _named_after_it(sentences, candidate, sentence_index, index):
             return False
@@ -321,11 +317,9 @@ class PronounResolver:
         token = sentences[candidate.sentence].tokens[candidate.index]
         if token.tag in PLURAL_TAGS:
             return False
-        gender = self.gender(sentences, candidate)
-        person = self.personhood(sentences, candidate)
-        if group in (MASCULINE, FEMININE):
-            return gender in (group, None) and person >= 0.5
-        return group == NEUTER and gender is None and person < 0.5
+        return group != PLURAL and _kind_agrees(
+            group, self.gender(sentences, candidate), self.personhood(sentences, candidate)
+        )
 
     def continues(
         self,
@@ -350,11 +344,9 @@ class PronounResolver:
             return self.compatible(sentences, subject, sentence_index, index, group, history)
         if (group == PLURAL) != (self.number(sentences, subject) == PLURAL):
             return False
-        gender = self.gender(sentences, predicate)
-        person = self.personhood(sentences, predicate)
-        if group in (MASCULINE, FEMININE):
-            return gender in (group, None) and person >= 0.5
-        return group == PLURAL or (gender is None and person < 0.5)
+        return _kind_agrees(
+            group, self.gender(sentences, predicate), self.personhood(sentences, predicate)
+        )
 
     def number(self, sentences: list[Sentence], candidate: _Candidate) -> str:
         tokens = sentences[candidate.sentence].tokens
@@ -811,6 +803,16 @@ def _understood_subject(sentence: Sentence, verb: int) -> int | None:
         return objects[0]
     subjects = [i for i, t in enumerate(tokens) if t.head == above and t.dep in SUBJECT_DEPS]
     return subjects[0] if subjects else None
+
+
+def _kind_agrees(group: str, gender: str | None, person: float) -> bool:
+    """Gender and animacy: he/she for someone who may be a person of no other gender, "it"
+    for something that is no person and has no gender; "they" for either."""
+    if group in (MASCULINE, FEMININE):
+        return gender in (group, None) and person >= 0.5
+    if group == NEUTER:
+        return gender is None and person < 0.5
+    return True
 
 
 def _named_after_it(

@@ -420,12 +420,12 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
         return None
     own = _token_positions(cluster)
     rivals = [*enumerate(tokens[: anaphor.start]), *_main_subjects_after(sentence, anaphor)]
+    people = _nouns_with_who_clause(sentence)
     rival = next(
         (
             token
             for index, token in rivals
-            if _competes(token, group, tokens[token.head].dep == "agent",
-                         _who_clause_on(sentence, index))
+            if _competes(token, group, tokens[token.head].dep == "agent", index in people)
             and (anaphor.sentence, index) not in own
         ),
         None,
@@ -484,14 +484,11 @@ NOT_A_REFERENT = NOT_REFERRING_ENTITIES | {"GPE", "LOC", "FAC", "NORP", "EVENT",
                                             "LAW"}
 
 
-def _who_clause_on(sentence: Sentence, index: int) -> bool:
-    """A relative clause with "who" on the noun: it names a person ("The centre , who ...")."""
+def _nouns_with_who_clause(sentence: Sentence) -> set[int]:
+    """Nouns with a "who" relative clause on them: they name people ("The centre , who ...")."""
     tokens = sentence.tokens
-    return any(
-        t.dep == "relcl" and t.head == index
-        and any(w.head == i and w.text.lower() == "who" for w in tokens)
-        for i, t in enumerate(tokens)
-    )
+    clauses = {t.head for t in tokens if t.text.lower() == "who"}
+    return {t.head for i, t in enumerate(tokens) if t.dep == "relcl" and i in clauses}
 
 
 def _competes(token, group: str | None, agent: bool = False, person: bool = False) -> bool:
