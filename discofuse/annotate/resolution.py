@@ -608,8 +608,11 @@ def continued_subject(
     if tokens[verb].head == verb:  # the main clause: the subject before
         if s == 0:
             return None, []
-        rivals = [_candidate_at(sentence, s, i) for i in range(index)]
         source, previous = s - 1, sentences[s - 1]
+        rivals = [_candidate_at(sentence, s, i) for i in range(index)] + [
+            _candidate_at(previous, source, i)
+            for i in _named_by_relative_clause(previous, pronoun_group(sentence, index))
+        ]
         clause_root = previous.root()
     elif tokens[verb].dep in ("conj", "advcl") and tokens[tokens[verb].head].head == tokens[verb].head:
         source, previous, clause_root = s, sentence, tokens[verb].head
@@ -627,7 +630,33 @@ def continued_subject(
     ]
     if len(subjects) != 1:
         return None, []
-    return _candidate_at(previous, source, subjects[0]), [r for r in rivals if r is not None]
+    subject = _candidate_at(previous, source, subjects[0])
+    return subject, [r for r in rivals if r is not None and r != subject]
+
+
+def _named_by_relative_clause(sentence: Sentence, group: str | None) -> list[int]:
+    """Names a ", which"/", who" clause describes, of the pronoun's kind (a person's name for
+    he/she, any other name for "it"): the sentence makes them a topic of their own, so a
+    pronoun after it may continue them rather than the subject ("Unimak Island is home to
+    Mount Shishaldin , which is a volcano . It is the most perfect cone"; "Robinson has an
+    injury worry over Olly Barkley , who withdrew . He was due to have a scan")."""
+    tokens = sentence.tokens
+    named = []
+    for i, token in enumerate(tokens):
+        if token.dep != "relcl" or tokens[token.head].tag not in PROPER_NOUN_TAGS:
+            continue
+        words = [
+            tokens[w].text.lower() for w in range(token.head + 1, i)
+            if tokens[w].tag in ("WDT", "WP") and tokens[w].head == i and tokens[w - 1].text == ","
+        ]
+        person = tokens[token.head].ent_type == "PERSON"
+        if (
+            (group in (MASCULINE, FEMININE) and words == ["who"] and person)
+            or (group == NEUTER and words == ["which"] and not person)
+            or (group == PLURAL and words)
+        ):
+            named.append(token.head)
+    return named
 
 
 def subject_pronoun_after(sentence: Sentence, index: int) -> int | None:

@@ -415,7 +415,7 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
             return "an object 'it'"
         if tokens[pronoun.head].lemma.lower() in IMPERSONAL_VERBS:
             return f"the subject of impersonal '{tokens[pronoun.head].text}'"
-        if _extraposed(tokens, anaphor.end):
+        if pronoun.dep != "poss" and _extraposed(tokens, anaphor.end):
             return "an 'it' that stands for a clause after it ('it was believed that')"
         return None
     own = _token_positions(cluster)
