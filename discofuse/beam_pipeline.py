@@ -33,19 +33,16 @@ from apache_beam.metrics import Metrics
 from apache_beam.options.pipeline_options import PipelineOptions, StandardOptions
 
 from discofuse.annotate.text_input import MAX_CHARS
-from discofuse.corpus import near_duplicates, web, wikipedia
+from discofuse.corpus import near_duplicates, sink, web, wikipedia
 from discofuse.corpus.dataset_card import dataset_card
 from discofuse.corpus.documents import RawDocument, Skipped, fingerprint
-from discofuse.corpus.output_files import is_run_file, staging_folder
+from discofuse.corpus.output_files import OUTPUT_NAMES, is_run_file, staging_folder
 from discofuse.corpus.steps import (
-    ROW_SCHEMA,
-    SPLITS,
     GenerationConfig,
     example_row,
     unfuse_document,
 )
 from discofuse.errors import BadInputError
-from discofuse.tsv import COLUMNS, format_value
 
 NAMESPACE = "discofuse"
 LOCAL_RUNNERS = (None, "DirectRunner", "FnApiRunner", "SwitchingDirectRunner", "BundleBasedDirectRunner")
@@ -488,10 +485,6 @@ class ProgressReader(threading.Thread):
         self.join()
 
 
-def tsv_line(row: dict[str, Any]) -> str:
-    return "\t".join(format_value(column, row[column]) for column in COLUMNS)
-
-
 def read_rule_files(rules: str) -> dict[str, str]:
     """The texts of a rule set's files ("paper", "extended" or a folder), after checking that
     they compile (fail before the pipeline runs)."""
@@ -567,41 +560,88 @@ def build(
             AnnotateAndUnfuse.FAILED, main="rows"
         )
     )
-    template = "" if num_shards == 1 else None
-    for split in SPLITS:
-        for balanced in (False, True):
-            name = f"{split}_balanced" if balanced else split
-            chosen = rows | f"select_{name}" >> beam.Filter(
-                lambda row, s=split, b=balanced: row["split"] == s and (row["balanced"] or not b)
-            )
-            _ = chosen | f"parquet_{name}" >> beam.io.WriteToParquet(
-                os.path.join(output, name),
-                schema=ROW_SCHEMA,
-                codec="snappy",
-                file_name_suffix=".parquet",
-                num_shards=num_shards,
-                shard_name_template=template,
-                record_batch_size=1000,
-            )
-            _ = (
-                chosen
-                | f"tsv_lines_{name}" >> beam.Map(tsv_line)
-                | f"tsv_{name}"
-                >> beam.io.WriteToText(
-                    os.path.join(output, name),
-                    file_name_suffix=".tsv",
-                    header="\t".join(COLUMNS),
-                    num_shards=num_shards,
-                    shard_name_template=template,
-                )
-            )
-    failed = (unreadable, failed_documents) | "all_failures" >> beam.Flatten()
-    _ = failed | "dead_letter" >> beam.io.WriteToText(
-        os.path.join(output, "failed"),
-        file_name_suffix=".jsonl",
-        num_shards=1,
-        shard_name_template="",
+    counts = beam.pvalue.AsDict(
+        rows
+        | "output_of_row" >> beam.FlatMap(sink.outputs_of)
+        | "count_rows" >> beam.combiners.Count.PerElement()
     )
+    files = (
+        rows | "file_of_row" >> beam.FlatMap(_file_keys, counts, num_shards, config.seed),
+        pipeline
+        | "every_output" >> beam.Create(OUTPUT_NAMES)
+        | "every_file" >> beam.FlatMap(_every_file, counts, num_shards),
+    )
+    _ = (
+        files
+        | "all_files" >> beam.Flatten()
+        | "group_files" >> beam.GroupByKey()
+        | "write_sorted" >> beam.ParDo(WriteSortedFiles(output, config.seed))
+    )
+    failed = (unreadable, failed_documents) | "all_failures" >> beam.Flatten()
+    _ = (
+        (
+            failed | "one_dead_letter_file" >> beam.Map(lambda record: (None, record)),
+            pipeline | "even_with_none" >> beam.Create([(None, None)]),
+        )
+        | "all_dead_letters" >> beam.Flatten()
+        | "group_failures" >> beam.GroupByKey()
+        | "write_dead_letters" >> beam.ParDo(WriteSortedLines(os.path.join(output, "failed.jsonl")))
+    )
+
+
+def _file_keys(
+    row: dict[str, Any], counts: dict[str, int], num_shards: int, seed: int
+) -> Iterator[tuple[tuple[str, int, int], dict[str, Any]]]:
+    """(output, file, files) for each output the row belongs to (see `corpus.sink`)."""
+    for name in sink.outputs_of(row):
+        shards = sink.shard_count(num_shards, counts.get(name, 0))
+        yield (name, sink.shard_of(row, shards, seed), shards), row
+
+
+def _every_file(
+    name: str, counts: dict[str, int], num_shards: int
+) -> Iterator[tuple[tuple[str, int, int], None]]:
+    """A placeholder for each file of an output, so an output with no rows still gets its
+    (empty) files."""
+    shards = sink.shard_count(num_shards, counts.get(name, 0))
+    for shard in range(shards):
+        yield (name, shard, shards), None
+
+
+class WriteSortedFiles(beam.DoFn):
+    """Write one file of an output (`train-00000-of-00002`) as Parquet and TSV, its rows in
+    the seed's order (`corpus.sink`): the same files whatever order the workers finished in.
+    A retried bundle writes the same bytes again."""
+
+    def __init__(self, folder: str, seed: int):
+        self.folder = folder
+        self.seed = seed
+
+    def process(self, keyed: tuple[tuple[str, int, int], Iterable[Any]]) -> Iterator[None]:
+        (name, shard, shards), rows = keyed
+        ordered = sink.sorted_rows(
+            (row for row in rows if row is not None), sink.order_key(self.seed)
+        )
+        paths = [os.path.join(self.folder, sink.file_name(name, shard, shards, suffix))
+                 for suffix in (".parquet", ".tsv")]
+        with FileSystems.create(paths[0], compression_type=CompressionTypes.UNCOMPRESSED) as parquet, \
+                FileSystems.create(paths[1], compression_type=CompressionTypes.UNCOMPRESSED) as tsv:
+            sink.write_files(ordered, parquet, tsv)
+        return iter(())
+
+
+class WriteSortedLines(beam.DoFn):
+    """failed.jsonl, its lines sorted: one file (empty when nothing failed), the same on
+    every run."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def process(self, keyed: tuple[None, Iterable[str]]) -> Iterator[None]:
+        with FileSystems.create(self.path, compression_type=CompressionTypes.UNCOMPRESSED) as out:
+            for line in sink.sorted_rows((r for r in keyed[1] if r is not None), str):
+                out.write(line.encode("utf-8") + b"\n")
+        return iter(())
 
 
 def summarize(result: Any, config: GenerationConfig, shards: list[SourceShard]) -> dict[str, Any]:

@@ -105,11 +105,16 @@ def format_value(column: str, value: Any) -> str:
     return str(value or "").replace("\t", " ").replace("\n", " ")
 
 
+def tsv_line(row: dict[str, Any]) -> str:
+    """One row in the 8-column layout, without its line end."""
+    return "\t".join(format_value(column, row.get(column, "")) for column in COLUMNS)
+
+
 def write_rows(handle: IO[str], rows: Iterable[dict[str, Any]]) -> int:
     """Write the header and the rows in the 8-column layout; returns the row count."""
     handle.write("\t".join(COLUMNS) + "\n")
     count = 0
     for row in rows:
-        handle.write("\t".join(format_value(c, row.get(c, "")) for c in COLUMNS) + "\n")
+        handle.write(tsv_line(row) + "\n")
         count += 1
     return count

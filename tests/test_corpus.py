@@ -10,7 +10,7 @@ from collections import Counter
 from conftest import REPO, SHARED, needs_shared
 
 from discofuse.beam_pipeline import plan_shards, read_shard
-from discofuse.corpus import web, wikipedia
+from discofuse.corpus import sink, web, wikipedia
 from discofuse.corpus.documents import RawDocument, Skipped
 from discofuse.corpus.steps import (
     GenerationConfig,
@@ -261,3 +261,63 @@ def test_a_license_option_must_be_an_identifier(tmp_path, capsys):
         code = stop.code
     assert code != 0
     assert "is not a license identifier" in capsys.readouterr().err
+
+
+def _row(document: str, first: int, text: str, split: str = "train") -> dict:
+    return {
+        "coherent_first_sentence": text, "coherent_second_sentence": "",
+        "incoherent_first_sentence": text, "incoherent_second_sentence": "",
+        "discourse_type": "SINGLE_S_COORD", "connective_string": "and",
+        "has_coref_type_pronoun": 0.0, "has_coref_type_nominal": 0.0, "domain": "sports",
+        "document_id": document, "first_sentence_index": first, "second_sentence_index": -1,
+        "rules": ["sentence_coordination"], "anaphora_kinds": [], "split": split,
+        "balanced": first % 2 == 0,
+    }
+
+
+def test_the_sink_sorts_in_bounded_runs_to_the_same_order():
+    """Spilled and merged runs give exactly the in-memory sort, whatever the input order."""
+    import random
+
+    rows = [_row(f"sports:{d}.txt", s, f"Sentence {s} of {d} .") for d in range(30)
+            for s in range(7)]
+    key = sink.order_key(3)
+    expected = sorted(rows, key=key)
+    for seed in range(3):
+        shuffled = rows[:]
+        random.Random(seed).shuffle(shuffled)
+        assert list(sink.sorted_rows(shuffled, key, run_rows=16)) == expected
+    assert list(sink.sorted_rows(rows, key)) == expected
+    other = sorted(rows, key=sink.order_key(4))  # another seed, another shuffle
+    assert [r["document_id"] for r in other] != [r["document_id"] for r in expected]
+
+
+def test_the_sink_shards_by_document_and_sizes_files_when_asked():
+    rows = [_row(f"wikipedia:{d}", 0, "A .") for d in range(400)]
+    shards = Counter(sink.shard_of(row, 4, 0) for row in rows)
+    assert set(shards) == {0, 1, 2, 3} and min(shards.values()) > 60
+    assert sink.shard_of(_row("wikipedia:9", 5, "B ."), 4, 0) == sink.shard_of(rows[9], 4, 0)
+    assert sink.shard_count(3, 10**9) == 3
+    assert sink.shard_count(0, 0) == 1
+    assert sink.shard_count(0, sink.ROWS_PER_FILE + 1) == 2
+    assert sink.file_name("train", 0, 1, ".tsv") == "train.tsv"
+    assert sink.file_name("dev_balanced", 1, 2, ".parquet") == "dev_balanced-00001-of-00002.parquet"
+    assert sink.outputs_of(_row("x", 0, "A .")) == ["train", "train_balanced"]
+    assert sink.outputs_of(_row("x", 1, "A .", "test")) == ["test"]
+
+
+def test_the_sink_writes_parquet_and_the_released_tsv_in_one_order(tmp_path):
+    import pyarrow.parquet as pq
+
+    from discofuse.tsv import read_rows
+
+    rows = [_row("sports:a.txt", s, f"Tab\there {s} .") for s in range(25)]
+    with open(tmp_path / "t.parquet", "wb") as parquet, open(tmp_path / "t.tsv", "wb") as tsv:
+        assert sink.write_files(rows, parquet, tsv) == 25
+    assert pq.read_table(tmp_path / "t.parquet").to_pylist() == rows
+    read = list(read_rows(tmp_path / "t.tsv"))
+    assert [r["coherent_first_sentence"] for r in read] == [f"Tab here {s} ." for s in range(25)]
+    with open(tmp_path / "e.parquet", "wb") as parquet, open(tmp_path / "e.tsv", "wb") as tsv:
+        assert sink.write_files([], parquet, tsv) == 0
+    assert pq.read_table(tmp_path / "e.parquet").num_rows == 0
+    assert (tmp_path / "e.tsv").read_text().startswith("coherent_first_sentence\t")

@@ -150,7 +150,7 @@ def register(subcommands: argparse._SubParsersAction) -> None:
         "typography is made ASCII and names keep their diacritics; other scripts are dropped)",
     )
     parser.add_argument(
-        "--num-shards", type=at_least(0), default=1, help="output files per split (0: the runner decides)"
+        "--num-shards", type=at_least(0), default=1, help="output files per split (0: one per 200,000 rows)"
     )
     parser.add_argument(
         "--max-failed-fraction",

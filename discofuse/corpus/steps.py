@@ -177,7 +177,8 @@ def audit_passes(
     return not reason
 
 
-def _unit_interval(*parts: Any) -> float:
+def unit_interval(*parts: Any) -> float:
+    """A number in [0, 1) fixed by `parts` (the seed among them): every seeded choice."""
     digest = hashlib.md5(":".join(str(p) for p in parts).encode()).hexdigest()
     return int(digest[:12], 16) / float(16**12)
 
@@ -200,17 +201,17 @@ def keep_in_balanced(
     if not group:
         return True
     rate = config.and_but_rate if group == "and_but" else config.anaphora_rate
-    return _unit_interval(config.seed, "balance", document_id, *sentences) < rate
+    return unit_interval(config.seed, "balance", document_id, *sentences) < rate
 
 
 def keep_pair_none(document_id: str, sentences: tuple[int, ...], config: GenerationConfig) -> bool:
     """Deterministic from the seed, like the balanced flag and the split."""
-    return _unit_interval(config.seed, "pair_none", document_id, *sentences) < config.pair_none_rate
+    return unit_interval(config.seed, "pair_none", document_id, *sentences) < config.pair_none_rate
 
 
 def split_of(document_id: str, seed: int = 0) -> str:
     """train/dev/test as 98/1/1 by hashed document id: a document never straddles splits."""
-    bucket = int(_unit_interval(seed, "split", document_id) * 100)
+    bucket = int(unit_interval(seed, "split", document_id) * 100)
     return "train" if bucket < 98 else ("dev" if bucket == 98 else "test")
 
 
