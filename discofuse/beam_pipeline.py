@@ -38,6 +38,7 @@ from discofuse.corpus.dataset_card import dataset_card
 from discofuse.corpus.documents import RawDocument, Skipped, fingerprint
 from discofuse.corpus.output_files import OUTPUT_NAMES, is_run_file, staging_folder
 from discofuse.corpus.steps import (
+    DocumentTimeout,
     GenerationConfig,
     example_row,
     unfuse_document,
@@ -409,6 +410,8 @@ class AnnotateAndUnfuse(beam.DoFn):
                         for name in names:
                             counts[f"rows:{name}"] += 1
                             counts[f"rows_by_type:{name}:{row['discourse_type']}"] += 1
+                except DocumentTimeout as timeout:
+                    error = f"time_budget: {timeout}"
                 except Exception as failure:  # noqa: BLE001
                     error = f"rules: {type(failure).__name__}: {failure}"
             if error:

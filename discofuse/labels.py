@@ -137,6 +137,8 @@ MISTYPED_PERSON_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
 """Of those, the types the small model gives many unfamiliar surnames and first names
 ("Giffords", "Hilkka", "Metaxas"): a he/she may still stand for such a name when nothing else
 before it may be a person (`PronounResolver.mistyped_person`)."""
+COURTESY_TITLES = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "dr", "dr."})
+"""Titles a person's name keeps in a replacement: "Mrs. William Hastings" is not her husband."""
 
 MASCULINE_NOUNS = frozenset({
     "man", "men", "boy", "father", "son", "brother", "husband", "uncle", "nephew", "king",

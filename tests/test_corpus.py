@@ -205,6 +205,27 @@ def test_unfuse_document_counts_everything(annotator, engine):
     assert counts["examples:PAIR_CONN"] == 1 and counts["connective:however ,"] == 1
 
 
+def test_a_document_past_its_time_budget_stops_with_a_reason(annotator, engine, monkeypatch):
+    """A clock that ticks one second per reading (a fake: a document that really runs for
+    minutes would make the test as slow): with a 2.5 s budget the third candidate is never
+    tried, and the error says where the document stopped."""
+    import pytest
+
+    from discofuse.corpus import steps
+
+    doc = annotator.annotate(
+        "The bridge over the river was finished in 1890. However, the railway "
+        "did not reach the town until 1902. The station opened a year later."
+    )
+    ticks = iter(range(1000))
+    monkeypatch.setattr(steps.time, "monotonic", lambda: next(ticks))
+    counts: Counter[str] = Counter()
+    with pytest.raises(steps.DocumentTimeout, match=r"past 2.5 s after 2 of 5 candidates"):
+        list(unfuse_document(doc, engine, GenerationConfig(max_document_seconds=2.5),
+                             lambda name: counts.update([name])))
+    assert counts["candidates"] == 2
+
+
 def test_splits_are_deterministic_and_98_1_1():
     ids = [f"wikipedia:{n}" for n in range(20000)]
     splits = Counter(split_of(i) for i in ids)

@@ -437,6 +437,8 @@ def test_overwrite_replaces_only_what_a_run_wrote(tmp_path):
         (["--pair-none-rate", "2"], "not a share from 0 to 1"),
         (["--max-document-chars", "-1"], "less than 1"),
         (["--num-shards", "-2"], "less than 0"),
+        (["--max-document-seconds", "0"], "above 0"),
+        (["--max-document-seconds", "nan"], "above 0"),
         (["--runner=DirectRuner"], "did you mean DirectRunner?"),
     ],
 )

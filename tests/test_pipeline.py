@@ -214,6 +214,14 @@ def test_failing_document_goes_to_dead_letter(tmp_path, monkeypatch):
                  "--max-failed-fraction", "0.2"]) == 1
     assert main([*command, "--output", str(tmp_path / "lenient"),
                  "--max-failed-fraction", "0.5"]) == 0
+    # a document past its time budget goes the same way, with its own reason
+    monkeypatch.undo()
+    assert main([*command, "--output", str(tmp_path / "slow"),
+                 "--max-document-seconds", "1e-9"]) == 1
+    timed_out = [json.loads(line) for line in
+                 (tmp_path / "slow" / "failed.jsonl").read_text().splitlines()]
+    assert [r["document_id"] for r in timed_out if "time_budget" in r.get("error", "")] == [
+        "sports:good", "sports:poison"]
 
 
 def test_dataflow_dry_run_translates_the_pipeline(tmp_path):

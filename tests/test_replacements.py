@@ -294,10 +294,10 @@ def test_a_name_in_a_case_or_match_name_is_not_lengthened(engine):
     assert unfused(engine, doc) == ("PAIR_NONE", "He appealed in Hewitt v. Safin .")
 
 
-def test_a_pronoun_only_entity_takes_its_name_from_the_sentences_before(engine):
-    # Whole documents, as the paper's generator read them: "Hewitt won . He smiled . | He
-    # waved ." The first part names him only by "He"; the name two sentences up replaces the
-    # second part's "He".
+def test_a_pronoun_only_entity_takes_no_name_from_the_sentences_before(engine):
+    # "Hewitt won . He smiled . | He waved .": the paper's generator, reading whole documents,
+    # would write "Lleyton Hewitt waved ."; raters who see the two parts cannot tell where the
+    # name came from, so the pair stays as it is.
     doc = document(
         WON,
         "He/PRP/nsubj/1 smiled/VBD/ROOT/- ././punct/1",
@@ -306,19 +306,8 @@ def test_a_pronoun_only_entity_takes_its_name_from_the_sentences_before(engine):
     )
     for token in doc.sentences[0].tokens[:2]:
         token.ent_type = "PERSON"
-    example = engine.unfuse(doc, (1, 2))
-    assert (example.discourse_type, example.incoherent_first_sentence,
-            example.incoherent_second_sentence) == (
-        "PAIR_ANAPHORA", "He smiled .", "Lleyton Hewitt waved .")
-    far = document(
-        WON, *["Fans/NNS/nsubj/1 sang/VBD/ROOT/- ././punct/1"] * 5,
-        "He/PRP/nsubj/1 smiled/VBD/ROOT/- ././punct/1",
-        "He/PRP/nsubj/1 waved/VBD/ROOT/- ././punct/1",
-        clusters=[[(0, 0, 2, "proper"), (6, 0, 1, "pronoun"), (7, 0, 1, "pronoun")]],
-    )
-    for token in far.sentences[0].tokens[:2]:
-        token.ent_type = "PERSON"
-    assert engine.unfuse(far, (6, 7)).discourse_type == "PAIR_NONE"
+    assert engine.unfuse(doc, (1, 2)).discourse_type == "PAIR_NONE"
+    assert engine.unfuse(doc, (0, 1)).incoherent_second_sentence == "Lleyton Hewitt smiled ."
 
 
 def test_each_example_records_what_its_anaphora_replaced(engine):
@@ -411,9 +400,12 @@ def test_a_person_or_a_group_in_the_pronouns_own_sentence_is_its_rival(engine):
                     "their/PRP$/poss/4 pilots/NNS/dobj/2 ././punct/2", 3) == "PAIR_ANAPHORA"
 
 
-def test_a_pronoun_in_a_quotation_opened_the_sentence_before_stays(engine):
-    # "' The players respect him . | It is an honour to play under him . '": still quoted,
-    # and so is a second sentence that opens with its own mark, as news paragraphs do
+def test_a_quoted_pronoun_takes_only_a_name_from_the_same_quotation(engine):
+    # '" Juninho is not someone who came through the ranks . | He deserves more respect . "':
+    # the speaker's Juninho. A name outside the quotation ('Hewitt said : " The players respect
+    # him .') or in one closed before ('" Hewitt smiled . " | " It is fun with him .') may not
+    # be whom the speaker means; a second sentence that opens with its own mark, as news
+    # paragraphs do, still continues the quotation.
     def second_part(first: str, second: str, pronoun: int) -> str:
         doc = document(
             first, second, clusters=[[(0, 1, 3, "proper"), (1, pronoun, pronoun + 1, "pronoun")]]
@@ -423,13 +415,48 @@ def test_a_pronoun_in_a_quotation_opened_the_sentence_before_stays(engine):
         return engine.unfuse(doc, (0, 1)).discourse_type
 
     quoted = "\"/``/punct/3 Lleyton/NNP/compound/2 Hewitt/NNP/nsubj/3 smiled/VBD/ROOT/- ././punct/3"
+    closed = quoted + " \"/''/punct/3"
+    said = ("Coach/NN/compound/2 Lleyton/NNP/compound/2 Hewitt/NNP/nsubj/3 said/VBD/ROOT/- "
+            ":/:/punct/3 \"/``/punct/3 We/PRP/nsubj/7 won/VBD/ccomp/3 ././punct/3")
     plain = "Coach/NN/compound/2 Lleyton/NNP/compound/2 Hewitt/NNP/nsubj/3 smiled/VBD/ROOT/- ././punct/3"
     fun = "It/PRP/nsubj/1 is/VBZ/ROOT/- fun/NN/attr/1 with/IN/prep/1 him/PRP/pobj/3 ././punct/1"
     again = ("\"/``/punct/2 It/PRP/nsubj/2 is/VBZ/ROOT/- fun/NN/attr/2 with/IN/prep/2 "
              "him/PRP/pobj/4 ././punct/2")
-    assert second_part(quoted, fun, 4) == "PAIR_NONE"
-    assert second_part(quoted, again, 5) == "PAIR_NONE"
+    assert second_part(quoted, fun, 4) == "PAIR_ANAPHORA"
+    assert second_part(quoted, again, 5) == "PAIR_ANAPHORA"
+    assert second_part(said, fun, 4) == "PAIR_NONE"
+    assert second_part(said, again, 5) == "PAIR_NONE"
+    assert second_part(closed, again, 5) == "PAIR_NONE"
     assert second_part(plain, fun, 4) == "PAIR_ANAPHORA"
+    # outside the quotation again: "he" is the speaker, never a name the quotation says
+    said_after = ("Great/JJ/ROOT/- ,/,/punct/0 \"/''/punct/0 he/PRP/nsubj/4 said/VBD/parataxis/0 "
+                  "././punct/0")
+    assert second_part(quoted, said_after, 3) == "PAIR_NONE"
+
+
+def test_quotation_marks_are_read_across_sentences():
+    """Straight marks face no way: a mark that starts a sentence or follows a colon opens, one
+    before punctuation or at the end closes, others turn the state over; a sentence with no
+    telling mark begins as the one before ended."""
+    from discofuse.engine.anaphora_policy import _quoted
+    from discofuse.engine.state import State
+
+    doc = document(
+        "Einstein/NNP/nsubj/1 said/VBD/ROOT/- :/:/punct/1 \"/``/punct/1 I/PRP/nsubj/5 "
+        "go/VBP/ccomp/1 ././punct/1",
+        "It/PRP/nsubj/1 is/VBZ/ROOT/- late/JJ/acomp/1 ././punct/1",
+        "I/PRP/nsubj/1 go/VBP/ROOT/- ././punct/1 \"/''/punct/1",
+        "He/PRP/nsubj/1 died/VBD/ROOT/- ././punct/1",
+        "\"/``/punct/2 He/PRP/nsubj/2 is/VBZ/ROOT/- good/JJ/acomp/2 ././punct/2",
+        "\"/``/punct/2 He/PRP/nsubj/2 deserves/VBZ/ROOT/- it/PRP/dobj/2 ././punct/2",
+        "Great/JJ/ROOT/- ,/,/punct/0 \"/''/punct/0 said/VBD/parataxis/0 Hewitt/NNP/nsubj/3 "
+        "././punct/0",
+    )
+    state = State.for_candidate(doc, (0,), [])
+    assert not _quoted(state, 0, 0) and _quoted(state, 0, 4)
+    assert _quoted(state, 1, 0) and _quoted(state, 2, 0) and not _quoted(state, 3, 0)
+    assert _quoted(state, 4, 1) and _quoted(state, 5, 1)
+    assert _quoted(state, 6, 0) and not _quoted(state, 6, 4)
 
 
 def test_a_number_of_things_is_no_replacement(engine):

@@ -417,6 +417,12 @@ class PronounResolver:
         if not proper and token.lemma.lower() in PERSON_NOUNS:
             return 1.0  # "the Olympic champion" is no "it"
         if proper:
+            after = sentence.tokens[candidate.index + 1 : candidate.index + 3]
+            if after and after[0].tag == "POS" and (
+                len(after) == 1 or not after[1].tag.startswith(("NN", "JJ", "CD", "VBG"))
+            ):
+                return 0.1  # a possessive that owns nothing names a place: "left St Mary 's
+                # in February", "at Tesco 's"
             if token.ent_type == "PERSON":
                 return 1.0
             if token.ent_type in NOT_REFERRING_ENTITIES:
@@ -543,11 +549,12 @@ def is_expletive(sentence: Sentence, index: int) -> bool:
                                                   if t.head == verb):
         return True  # "it was decided to ..."
     infinitives = {t.head for t in sentence.tokens if t.tag == "TO"}
-    if head.lemma == "take" and any(
+    if head.lemma in ("take", "require", "need", "cost") and any(
         t.head == verb and t.dep in ("xcomp", "advcl", "ccomp") and i in infinitives
         for i, t in enumerate(sentence.tokens)
     ):
-        return True  # "it took three years (for the states) to ratify"
+        return True  # "it took three years (for the states) to ratify", "it required a
+        # good stop from Esson to keep out Robson 's drive"
     return head.lemma in ("rain", "snow")
 
 

@@ -40,6 +40,17 @@ def license_id(text: str) -> str:
     return text
 
 
+def positive_seconds(text: str) -> float:
+    """An option that is a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds above 0")
+    return value
+
+
 def at_least(minimum: int):
     """An option that is a whole number of at least `minimum`."""
 
@@ -134,6 +145,14 @@ def register(subcommands: argparse._SubParsersAction) -> None:
         type=at_least(1),
         default=1_000_000,
         help="skip documents longer than this, as too_long (1,000,000: spaCy's own limit)",
+    )
+    parser.add_argument(
+        "--max-document-seconds",
+        type=positive_seconds,
+        default=600.0,
+        help="a document whose rules run longer than this goes to failed.jsonl as "
+        "time_budget (600: every step is bounded already; the largest documents take about a "
+        "minute)",
     )
     parser.add_argument(
         "--license",
@@ -241,6 +260,7 @@ def run(args: argparse.Namespace) -> int:
         audit=not args.no_audit,
         ascii_only=args.ascii_only,
         source_license=args.license or "",
+        max_document_seconds=args.max_document_seconds,
     )
     if args.input:
         if not args.format:

@@ -9,6 +9,7 @@ an `Auditor` is given; its drops are counted as `filtered:audit_<reason>`.
 from __future__ import annotations
 
 import hashlib
+import time
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -52,6 +53,14 @@ class GenerationConfig:
     # scripts and symbols are dropped: typography is made ASCII before annotation and a name's
     # diacritics ("Jos\u00e9", "M\u00fcller") stay (README, "Typography").
     ascii_only: bool = False
+    # Wall-clock seconds one document may spend in the rules and the audit. Every step is
+    # bounded already (parse pieces, rule search, candidates linear in length: the largest
+    # documents take about a minute), so this is a last guard that no document stalls a worker.
+    max_document_seconds: float = 600.0
+
+
+class DocumentTimeout(Exception):
+    """A document ran past `GenerationConfig.max_document_seconds`; it is reported as failed."""
 
 
 def candidates(document: Document) -> Iterator[tuple[int, ...]]:
@@ -116,7 +125,8 @@ def unfuse_document(
 ) -> Iterator[tuple[tuple[int, ...], Example]]:
     """(sentence indices, example) for every candidate of a document that yields one and, with
     an `auditor`, passes the output audit (all of a document's examples audited in one batch)."""
-    found = list(_rule_examples(document, engine, config, count))
+    deadline = time.monotonic() + config.max_document_seconds
+    found = list(_rule_examples(document, engine, config, count, deadline))
     audited = [
         (example, [document.sentences[i] for i in sentences])
         for sentences, example in found
@@ -137,10 +147,17 @@ def unfuse_document(
 
 
 def _rule_examples(
-    document: Document, engine: Engine, config: GenerationConfig, count: Count
+    document: Document, engine: Engine, config: GenerationConfig, count: Count,
+    deadline: float = float("inf"),
 ) -> Iterator[tuple[tuple[int, ...], Example]]:
-    """Candidates through the filters, the rules and the PAIR_NONE sampling."""
-    for sentences in candidates(document):
+    """Candidates through the filters, the rules and the PAIR_NONE sampling, until the
+    `deadline` (time.monotonic) passes: then DocumentTimeout."""
+    for done, sentences in enumerate(candidates(document)):
+        if time.monotonic() > deadline:
+            raise DocumentTimeout(
+                f"the rules ran past {config.max_document_seconds:g} s after {done} of "
+                f"{2 * len(document.sentences) - 1} candidates (--max-document-seconds)"
+            )
         count("candidates")
         reason = filter_reason(
             document, sentences, config.min_tokens, config.max_tokens, config.ascii_only

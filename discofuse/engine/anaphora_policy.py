@@ -21,6 +21,7 @@ from discofuse.document import Mention, Sentence
 from discofuse.engine.state import State
 from discofuse.labels import (
     COLLECTIVE_NOUNS,
+    COURTESY_TITLES,
     DEFINITE_DETERMINERS,
     MISTYPED_PERSON_ENTITIES,
     NOT_REFERRING_ENTITIES,
@@ -74,11 +75,11 @@ def mention_pairs(
     `min_confidence` is no anaphor.
 
     An entity with no usable replacement gives no pair: the rule then does not claim anaphora
-    (precision first: a pronoun left as it is makes no *_ANAPHORA example). When pronouns
-    count as antecedents and `to_list` has only a pronoun of the entity, its name from the
-    sentences before (`named_in_context`) is the replacement, as the paper's generator,
-    which read whole documents, did ("Hewitt won . He smiled . | He waved ." gives "Hewitt
-    waved .")."""
+    (precision first: a pronoun left as it is makes no *_ANAPHORA example). The replacement
+    is always a mention of `to_list`: when it names the entity only by a pronoun, a name from
+    the sentences before ("Hewitt won . He smiled . | He waved .") is none, though the paper's
+    generator, reading whole documents, took one: raters who see the two parts cannot tell
+    where it came from (of 7 such examples in r24, none rated correct, 3 major)."""
     pairs = []
     for cluster in state.clusters:
         in_to = [
@@ -89,8 +90,6 @@ def mention_pairs(
         if not in_to:
             continue
         sources = [m for m in in_to if m.kind != "pronoun"]
-        if "pronoun" in antecedent_kinds and not any(m.kind == "proper" for m in sources):
-            sources += named_in_context(state, cluster, in_to, to_list, min_confidence)
         anaphors = sorted(
             (span, m)
             for m in cluster.mentions
@@ -127,46 +126,19 @@ def mention_pairs(
                 state, cluster, anaphor, to_list
             ):
                 reason = "another group is a subject of the first part"
-            elif _other_named_subject(state, cluster, best, to_list):
-                reason = "the name would come from before the first part, which names another"
             elif anaphor.kind == "pronoun" and _named_of_its_gender(
                 state, cluster, anaphor, best, to_list
             ):
                 reason = "the first part names a person of its gender, the replacement is not"
             elif _named_after_in_its_part(state, cluster, anaphor, best, from_list):
                 reason = "its own part names the entity after it"
+            else:
+                reason = _quotation_decline(state, best, anaphor)
         if reason is not None:
             _decline(state, anaphor, reason)
             continue
         pairs.append(MentionPair(anaphor, span, best, state.mention_positions(to_list, best)))
     return sorted(pairs, key=lambda pair: pair.anaphor_span)
-
-
-CONTEXT_SENTENCES = 5
-"""How many sentences before the first part a name may stand for an entity the first part
-names only by a pronoun (the resolver's name window is 6)."""
-
-
-def named_in_context(
-    state: State, cluster, in_to: list[Mention], to_list: str, min_confidence: float
-) -> list[Mention]:
-    """The entity's names in the `CONTEXT_SENTENCES` before `to_list`, when `to_list` names it
-    by no name, only by a pronoun resolved with at least `min_confidence` or by a description
-    ("Kelly Holmes has been voted ... . The Briton won vital votes ... . | She is only the
-    second ..." gives "Kelly Holmes is only the second ..."); none otherwise."""
-    if not any(
-        m.kind == "nominal" or (m.kind == "pronoun" and m.confidence >= min_confidence)
-        for m in in_to
-    ):
-        return []
-    first = min(
-        (item.sentence for item in state.lists[to_list] if item.token is not None), default=0
-    )
-    return [
-        m
-        for m in cluster.mentions
-        if m.kind == "proper" and first - CONTEXT_SENTENCES <= m.sentence < first
-    ]
 
 
 def _repeats_a_mention(state: State, anaphor: Mention, antecedents: list[Mention]) -> bool:
@@ -305,23 +277,6 @@ SPEECH_VERBS = frozenset({"say", "add", "tell", "insist", "explain", "admit", "c
 """Verbs that attribute speech: their "he" may be any person the first part names."""
 
 
-def _other_named_subject(state: State, cluster, best: Mention, to_list: str) -> bool:
-    """For a name taken from the sentences before: the first part has a named subject that is
-    not the entity's, whatever the tagger calls it ("Healey , twice a winner , believes ... he
-    has played in . | ' It was intense , ' he recalled": the context's name would be a guess)."""
-    if state.mention_positions(to_list, best) is not None:
-        return False
-    own = _token_positions(cluster)
-    return any(
-        item.token is not None
-        and item.token.tag in PROPER_NOUN_TAGS
-        and item.token.dep in SUBJECT_DEPS
-        and item.token.ent_type not in PLACE_AND_THING_ENTITIES | NOT_REFERRING_ENTITIES
-        and (item.sentence, item.index) not in own
-        for item in state.lists[to_list]
-    )
-
-
 def _another_group_subject(state: State, cluster, anaphor: Mention, to_list: str) -> bool:
     """For they/their/them: the first part has another subject "they" may as well stand for,
     in any of its clauses ("The Kushans were overthrown , though the Indo - Sassanids
@@ -387,9 +342,6 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
     following = tokens[anaphor.end].text.lower() if anaphor.end < len(tokens) else ""
     if following in CONTRACTIONS:
         return f"followed by '{following}', which would read as a possessive"
-    marks = sum(token.text in QUOTES for token in tokens[: anaphor.start])
-    if marks % 2 or (marks == 0 and _quote_left_open(state, anaphor.sentence - 1)):
-        return "inside quoted speech, where it may be anyone the speaker means"
     word = tokens[anaphor.head].text.lower()
     if word.endswith("self") or word.endswith("selves"):
         return "a reflexive"  # "Not religious himself, he ..."
@@ -435,17 +387,94 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
     return None
 
 
-def _quote_left_open(state: State, sentence: int) -> int:
-    """1 when the sentence before opens a quotation it does not close ("' I respect him . |
-    It is an honour to play under him . '": the second is quoted too), else 0."""
-    if sentence < 0:
-        return 0
+QUOTE_LOOKBACK = 10
+"""How many sentences back a quotation may have been opened (a longer one is taken as closed)."""
+
+
+def _quoted(state: State, sentence: int, index: int) -> bool:
+    """Token `index` of `sentence` is inside quoted speech."""
+    return _quote_open(state, sentence, index, QUOTE_LOOKBACK)
+
+
+def _quote_open(state: State, sentence: int, index: int, lookback: int) -> bool:
+    """Whether a quotation is open before token `index`. Straight marks do not say which way
+    they face, so the last mark that does is read: one that starts a sentence or follows a
+    colon opens (a news quotation's new paragraph opens with a mark of its own and never
+    closed the one before: "' He is a talent . | ' He deserves respect . '"), one before a
+    punctuation mark or at the end closes; each mark after it turns the state over. With no
+    such mark in the sentence, the state it began in is read from the one before."""
     tokens = state.document.sentences[sentence].tokens
-    marks = [i for i, token in enumerate(tokens) if token.text in QUOTES]
-    if len(marks) % 2 == 0:
-        return 0
-    last = marks[-1]
-    return int(last == 0 or tokens[last - 1].text == ":")
+    marks = [i for i, token in enumerate(tokens[:index]) if token.text in QUOTES]
+    for position in range(len(marks) - 1, -1, -1):
+        facing = _mark_facing(tokens, marks[position])
+        if facing is not None:
+            return facing != bool((len(marks) - 1 - position) % 2)
+    began_open = sentence > 0 and lookback > 0 and _quote_open(
+        state, sentence - 1, len(state.document.sentences[sentence - 1].tokens), lookback - 1
+    )
+    return began_open != bool(len(marks) % 2)
+
+
+def _mark_facing(tokens, index: int) -> bool | None:
+    """True for a mark that opens a quotation, False for one that closes it, None when its
+    place does not tell."""
+    if index == 0 or tokens[index - 1].text == ":":
+        return True
+    if index + 1 == len(tokens) or tokens[index + 1].text in (".", ",", ";", ":", "!", "?"):
+        return False
+    return None
+
+
+def _quotation_decline(state: State, best: Mention, anaphor: Mention) -> str | None:
+    """A quoted pronoun takes only a name the same quotation says (`_same_quotation`), and
+    nothing outside a quotation takes a replacement from inside one ("' So I said , have a go
+    at me ' , he said": the speaker, not the Vieira the quotation named)."""
+    if _quoted(state, anaphor.sentence, anaphor.start):
+        if anaphor.kind == "pronoun" and not _same_quotation(state, best, anaphor):
+            return ("inside quoted speech, where it may be anyone the speaker means, and the "
+                    "replacement is not in the same quotation")
+        return None
+    if _quoted(state, best.sentence, best.start):
+        return "outside quoted speech, and the replacement is inside it"
+    tokens = state.document.sentences[anaphor.sentence].tokens
+    if (
+        anaphor.start > 0
+        and tokens[anaphor.start - 1].text in QUOTES
+        and tokens[anaphor.head].dep in SUBJECT_DEPS
+        and not _main_subject(state, best)
+    ):  # "Hodgson revealed that Barkley had taken the kicks . | ' It was n't a good strike ,
+        # ' he added": the speaker is who the writer made the subject
+        return "the speaker of a quotation, and the replacement is no main subject"
+    return None
+
+
+def _same_quotation(state: State, antecedent: Mention, anaphor: Mention) -> bool:
+    """A person's name the quotation itself says, before the he/she in the same quotation
+    (no mark closes it between them, in one sentence or into the next): "' Juninho is not
+    someone who came through the ranks . | ' He deserves more respect . '" is the speaker's
+    Juninho. Raters found a quoted "it" or "they" to be the speaker's situation or the other
+    side ("It could n't be more frustrating"; "If you look at the team on paper , they ..."),
+    a name outside the quotation may not be whom the speaker means ("' ... he loosened up , '
+    said Hewitt"), and a name the pronoun's own sentence says again after it is someone
+    else's ("He wants to find out before he goes into talks over Thomas")."""
+    sentences = state.document.sentences
+    pronoun = sentences[anaphor.sentence].tokens[anaphor.head].text.lower()
+    if PRONOUN_GROUPS.get(pronoun) not in ("he", "she") or antecedent.kind != "proper":
+        return False
+    if anaphor.sentence - antecedent.sentence not in (0, 1):
+        return False
+    if not _quoted(state, antecedent.sentence, antecedent.start):
+        return False
+    name = sentences[antecedent.sentence].tokens[antecedent.head].text
+    if any(t.text == name for t in sentences[anaphor.sentence].tokens[anaphor.end :]):
+        return False
+    if antecedent.sentence == anaphor.sentence:
+        between = sentences[anaphor.sentence].tokens[antecedent.end : anaphor.start]
+        return antecedent.end <= anaphor.start and not any(t.text in QUOTES for t in between)
+    after = sentences[antecedent.sentence].tokens[antecedent.end :]
+    before = sentences[anaphor.sentence].tokens[: anaphor.start]
+    marks = [i for i, token in enumerate(before) if token.text in QUOTES]
+    return not any(t.text in QUOTES for t in after) and marks in ([], [0])
 
 
 def _extraposed(tokens, after: int) -> bool:
@@ -836,7 +865,8 @@ def name_part(state: State, mention: Mention) -> Mention:
     """A name mention's name words only: "home favourite Lleyton Hewitt" gives "Lleyton Hewitt"
     (the description was never said of the replaced mention), "Last June Grewcock" gives
     "Grewcock" (a date the tagger ran into it), "Mayor Michael Bloomberg" gives "Michael
-    Bloomberg", "Justine Henin - Hardenne" stays whole; a leading "the" stays ("the Beatles")."""
+    Bloomberg", "Justine Henin - Hardenne" stays whole; a leading "the" stays ("the Beatles"),
+    and so does a courtesy title ("Mrs. William Hastings")."""
     tokens = state.document.sentences[mention.sentence].tokens
     person = tokens[mention.head].ent_type == "PERSON"
     start = mention.end - 1
@@ -851,6 +881,8 @@ def name_part(state: State, mention: Mention) -> Mention:
             break
     if not person and start > mention.start and tokens[start - 1].text.lower() == "the":
         start -= 1
+    if start > mention.start and tokens[start - 1].text.lower() in COURTESY_TITLES:
+        start -= 1  # "Mrs. William Hastings" stays whole
     return Mention(mention.sentence, start, mention.end, mention.head, mention.kind,
                    mention.confidence)
 
