@@ -43,7 +43,7 @@ from discofuse.corpus.steps import (
     example_row,
     unfuse_document,
 )
-from discofuse.errors import BadInputError
+from discofuse.errors import BadInputError, RunnerUnavailableError
 
 NAMESPACE = "discofuse"
 LOCAL_RUNNERS = (None, "DirectRunner", "FnApiRunner", "SwitchingDirectRunner", "BundleBasedDirectRunner")
@@ -938,6 +938,23 @@ def publish(staging: str, output: str, replaced: list[str]) -> None:
     FileSystems.delete([staging])
 
 
+def _runner_unavailable(options: PipelineOptions, error: RuntimeError) -> Exception | None:
+    """One line for a runner whose job server or binary Beam could not download (Prism,
+    Spark and Flink fetch theirs from the internet on first use), None for anything else."""
+    message = str(error)
+    if not message.startswith("Unable to fetch remote"):
+        return None
+    runner = options.view_as(StandardOptions).runner
+    url = message.split(" at ", 1)[1].split(":", 2)
+    url = ":".join(url[:2]) if len(url) > 1 else message
+    staged = message.split("stage the jar at ", 1)[1] if "stage the jar at " in message else ""
+    where = f"; stage it at {staged}" if staged else ""
+    return RunnerUnavailableError(
+        f"--runner={runner} could not start: Beam fetches what it needs from {url} on first "
+        f"use, and this machine could not reach it{where}, or run with --runner=DirectRunner."
+    )
+
+
 def _run_pipeline(
     shards: list[SourceShard],
     output: str,
@@ -962,6 +979,8 @@ def _run_pipeline(
         try:
             result = pipeline.run()
             result.wait_until_finish()
+        except RuntimeError as error:
+            raise _runner_unavailable(options, error) or error from None
         finally:
             if reader:
                 reader.stop()

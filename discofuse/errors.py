@@ -11,3 +11,7 @@ class ModelMissingError(DiscofuseError):
 
 class BadInputError(DiscofuseError):
     """Input text that cannot be annotated (empty, undecodable, too long)."""
+
+
+class RunnerUnavailableError(DiscofuseError):
+    """A Beam runner that could not start (its job server or binary could not be fetched)."""

@@ -633,3 +633,25 @@ def test_cloud_runs_without_the_cloud_libraries_name_the_extra(option, tmp_path,
     last = capsys.readouterr().err.strip().splitlines()[-1]
     assert "pip install 'discofuse[dataflow]'" in last
     assert not (tmp_path / "out").exists()
+
+
+def test_a_runner_that_cannot_fetch_its_job_server_is_a_one_line_error(tmp_path, capsys):
+    """Prism fetches its binary from the internet on first use. Offline (as here and in CI)
+    that is a one-line error naming what to do and nothing is left behind; online the run
+    simply works, so the test holds either way and fails only on a traceback."""
+    from discofuse.cli import main
+
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.txt").write_text(
+        "Rovers beat Town 2-1 on Saturday, and the result lifts them into the top four.\n"
+    )
+    output = tmp_path / "out"
+    code = main(["generate", "--input", str(tmp_path / "in"), "--format", "text", "-q",
+                 "--output", str(output), "--runner=PrismRunner"])
+    err = capsys.readouterr().err.strip()
+    if code == 0:
+        assert (output / "summary.json").is_file()
+        return
+    assert code == 1 and "Traceback" not in err and len(err.splitlines()) == 1, err
+    assert "--runner=PrismRunner could not start" in err and "DirectRunner" in err
+    assert not output.exists() and not (tmp_path / "out.incomplete").exists()

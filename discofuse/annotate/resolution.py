@@ -545,6 +545,13 @@ def is_expletive(sentence: Sentence, index: int) -> bool:
         sentence.tokens[i].dep == "attr" and _has_relative_clause(sentence, i) for i in later
     ):
         return True  # a cleft: "it was the lyrics which did not ..."
+    if head.lemma == "be" and not predicate and any(  # "it is for this reason that ...",
+        t.text.lower() == "that"  # "it was in 1990 that ...": a cleft on a fronted phrase
+        and t.dep == "mark"
+        and _hangs_on_phrase_of(sentence, t.head, verb)
+        for t in sentence.tokens[verb + 1 :]
+    ):
+        return True
     if head.tag == "VBN" and clause_after and any(t.dep == "auxpass" for t in sentence.tokens
                                                   if t.head == verb):
         return True  # "it was decided to ..."
@@ -556,6 +563,18 @@ def is_expletive(sentence: Sentence, index: int) -> bool:
         return True  # "it took three years (for the states) to ratify", "it required a
         # good stop from Esson to keep out Robson 's drive"
     return head.lemma in ("rain", "snow")
+
+
+def _hangs_on_phrase_of(sentence: Sentence, clause: int, verb: int) -> bool:
+    """The clause hangs on a preposition's object that hangs on `verb` ("is [for this reason]
+    that ...")."""
+    tokens = sentence.tokens
+    noun = tokens[clause].head
+    return (
+        tokens[clause].dep in ("relcl", "ccomp", "acl")
+        and tokens[noun].dep == "pobj"
+        and tokens[tokens[noun].head].head == verb
+    )
 
 
 def _has_relative_clause(sentence: Sentence, index: int) -> bool:
