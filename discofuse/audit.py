@@ -247,7 +247,14 @@ def _first_parse_has_clause(source: Sentence, words: list[str]) -> bool:
     kept: set[int] = set()
     replaced: set[int] = set()
     for operation, start, end, _, _ in matcher.get_opcodes():
-        (kept if operation == "equal" else replaced).update(range(start, end))
+        if operation == "equal":
+            kept.update(range(start, end))
+        elif operation == "replace":
+            replaced.update(range(start, end))
+        else:  # a deleted relative pronoun is replaced by its noun, said before it ("Riley ,
+            # who secured bronze" -> "Riley secured bronze"); a subject left in the other part
+            # is no subject of this one ("The team trained hard . | And won the cup .")
+            replaced.update(i for i in range(start, end) if tokens[i].tag in ("WDT", "WP"))
     if len(kept) < 0.6 * len(words):
         return False
 

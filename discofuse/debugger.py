@@ -14,6 +14,7 @@ from pathlib import Path
 
 from discofuse.annotate.spacy_backend import SpacyAnnotator
 from discofuse.annotate.text_input import PAIR_MARKER
+from discofuse.audit import REASONS, Auditor
 from discofuse.engine import Engine, RuleError, RuleSet, Trace, load_rules
 from discofuse.errors import BadInputError
 from discofuse.render import example_text, parse_table, trace_text
@@ -67,7 +68,7 @@ class DebugSession:
         for rules in rule_sets:
             trace = Trace()
             example = unfuse_candidate(Engine(rules), document, texts, trace)
-            runs.append((rules, trace, example))
+            runs.append((rules, trace, example, self.audit(example, document)))
         if self.as_json:
             return json.dumps(
                 {
@@ -77,8 +78,9 @@ class DebugSession:
                             "rules": [rule.name for rule in rules.rules],
                             "trace": [_trace_record(record) for record in trace.rules],
                             "example": asdict(example) if example else None,
+                            "audit": audit,
                         }
-                        for rules, trace, example in runs
+                        for rules, trace, example, audit in runs
                     ],
                 },
                 ensure_ascii=False,
@@ -91,10 +93,21 @@ class DebugSession:
                 f"note: the parser read {len(document.sentences)} sentence(s) where "
                 f"{len(texts)} were given; use {PAIR_MARKER} between the two sentences of a pair"
             )
-        for rules, trace, example in runs:
+        for rules, trace, example, audit in runs:
             parts.append(trace_text(trace, rules))
             parts.append(example_text(example))
+            if audit:
+                parts.append(f"audit: dropped as {audit} ({REASONS[audit]}): generate would not "
+                             "write this example")
         return "\n\n".join(parts)
+
+    def audit(self, example, document) -> str:
+        """What `generate`'s output audit says of the example: '' when it keeps it (or there
+        is nothing to audit: no example, or the original pair itself)."""
+        if example is None or example.discourse_type == "PAIR_NONE":
+            return ""
+        auditor = Auditor(self.annotator.parse_many, self.rules.inserted_words)
+        return auditor.reasons([(example, document.sentences)])[0]
 
     def command(self, line: str) -> str | None:
         """Handle a ':' command; None means quit."""

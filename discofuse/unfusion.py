@@ -73,16 +73,27 @@ class ExampleCheck:
     got: list[str] | None
     got_type: str
     passed: bool
+    whole_set: str = ""  # for an example: the rules that give a different result when every
+    # rule runs (a higher priority claims the text), "" when the whole set agrees
 
 
 def check_rule_examples(rules: RuleSet, annotator: SpacyAnnotator) -> list[ExampleCheck]:
     """Run each rule's embedded examples with that rule alone: positive examples must give the
-    expected pair (and type), counter-examples must not match the rule."""
+    expected pair (and type), counter-examples must not match the rule. Each positive example
+    also runs through the whole ordered rule set, as `generate` runs it, so that an example
+    another rule claims first shows (`ExampleCheck.whole_set`; an overlap, not a failure)."""
     checks = []
+    every_rule = Engine(rules)
     for rule in rules.rules:
         engine = Engine(rules.only(rule.name))
         for example in rule.examples:
             _, result = unfuse_texts(engine, annotator, example.text)
+            whole_set = ""
+            if example.output is not None:
+                _, overall = unfuse_texts(every_rule, annotator, example.text)
+                if overall is None or [overall.incoherent_first_sentence,
+                                       overall.incoherent_second_sentence] != example.output:
+                    whole_set = ",".join(overall.rules) if overall is not None else "none"
             fired = result is not None and rule.name in result.rules
             got = (
                 [result.incoherent_first_sentence, result.incoherent_second_sentence]
@@ -103,6 +114,7 @@ def check_rule_examples(rules: RuleSet, annotator: SpacyAnnotator) -> list[Examp
                     got=got,
                     got_type=got_type,
                     passed=passed,
+                    whole_set=whole_set,
                 )
             )
     return checks

@@ -130,6 +130,13 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             "Harlow 's first chapel was rebuilt within a year .",
             "",
         ),
+        (  # the subject stayed in the other part: no subject of this one, whatever the
+            # first parse found for the verb
+            "The home team trained hard all week and won the cup on Sunday .",
+            "The home team trained hard all week .",
+            "And won the cup on Sunday .",
+            "no_subject",
+        ),
         (
             "It was a sad day when the fans learned that the club would close .",
             "It was a sad day when the fans learned that .",

@@ -97,3 +97,30 @@ def test_the_trace_says_why_a_pronoun_was_kept(capsys):
     assert main(["debug", "--pretokenized", "-q", "--text", text]) == 0
     out = capsys.readouterr().out
     assert "anaphora: 'they' (s1:1) kept: another group is a subject of the first part" in out
+
+
+def test_the_trace_says_when_the_output_audit_would_drop_the_example(tmp_path, capsys):
+    """A rule that splits at "and" and keeps the conjunction makes a second part with no
+    subject: the debugger says generate's audit would drop it, as generate does."""
+    (tmp_path / "split.yaml").write_text(
+        "rules:\n"
+        "  - name: bare_split\n"
+        "    type: SINGLE_S_COORD\n"
+        "    input: single\n"
+        "    priority: 1\n"
+        "    when:\n"
+        "      - token: i\n"
+        "        text: and\n"
+        "    do:\n"
+        "      - split: {list: Z, at: i, into: [A, B]}\n"
+    )
+    text = "The home team trained hard all week and won the cup on Sunday."
+    assert main(["debug", "--rules", str(tmp_path), "--text", text]) == 0
+    out = capsys.readouterr().out
+    assert "example: SINGLE_S_COORD" in out and "audit: dropped as" in out
+    assert main(["debug", "--rules", str(tmp_path), "--text", text, "--json"]) == 0
+    (run,) = json.loads(capsys.readouterr().out)["runs"]
+    assert run["example"]["discourse_type"] == "SINGLE_S_COORD" and run["audit"]
+    assert main(["debug", "--text", SENTENCE, "--json"]) == 0
+    (run,) = json.loads(capsys.readouterr().out)["runs"]
+    assert run["example"] and run["audit"] == ""

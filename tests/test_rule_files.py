@@ -274,3 +274,27 @@ def test_a_yes_no_key_must_be_a_boolean(tmp_path):
     )
     with pytest.raises(RuleError, match="'standalone' must be true or false, not 'false'"):
         load_rules(tmp_path)
+
+
+def test_check_rules_shows_an_example_another_rule_claims_first(tmp_path, annotator, capsys):
+    """Each rule's examples run alone (they pass) and with every rule, in priority order (the
+    lowest number first), as generate runs them: the later rule's example is claimed first."""
+    keeps = GOOD_RULE.replace("name: demo", "name: keeps_because").replace(
+        "priority: 1", "priority: 90") + """    examples:
+      - text: "The game stopped because the lights failed."
+        output: ["The game stopped .", "Because the lights failed ."]
+"""
+    drops = GOOD_RULE.replace("name: demo", "name: drops_because").replace(
+        "rules:\n", "").replace(
+        "into: [A, B]}", "into: [A, B]}\n      - delete: {list: B, at: 1}") + """    examples:
+      - text: "The match ended early because the rain came."
+        output: ["The match ended early .", "The rain came ."]
+"""
+    write(tmp_path, keeps + drops)
+    checks = {c.rule: c for c in check_rule_examples(load_rules(tmp_path), annotator)}
+    assert checks["keeps_because"].passed and checks["keeps_because"].whole_set == "drops_because"
+    assert checks["drops_because"].passed and checks["drops_because"].whole_set == ""
+    assert main(["check-rules", "--rules", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "with every rule: drops_because gives a different result first" in out
+    assert "1 examples another rule claims first" in out

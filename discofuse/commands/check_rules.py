@@ -12,7 +12,8 @@ def register(subcommands: argparse._SubParsersAction) -> None:
     parser = subcommands.add_parser(
         "check-rules",
         help="validate rule files and run their embedded examples",
-        description="Load and validate the rules, then run each rule's examples with that rule alone.",
+        description="Load and validate the rules, then run each rule's examples with that rule "
+        "alone (and, to show overlaps, with every rule as generate runs them).",
     )
     add_rules_option(parser)
     parser.set_defaults(run=run)
@@ -36,7 +37,11 @@ def run(args: argparse.Namespace) -> int:
         if not check.passed:
             print(f"       expected {check.expected}")
             print(f"       got      {check.got} {check.got_type}".rstrip())
+        if check.passed and check.whole_set:
+            print(f"       with every rule: {check.whole_set} gives a different result first")
     failed = sum(not check.passed for check in checks)
+    overlaps = sum(bool(check.whole_set) for check in checks if check.passed)
     if failed or args.verbosity >= 0:
-        print(f"{len(rules.rules)} rules: {len(checks) - failed} examples passed, {failed} failed")
+        print(f"{len(rules.rules)} rules: {len(checks) - failed} examples passed, {failed} failed"
+              f"; {overlaps} examples another rule claims first when every rule runs")
     return 1 if failed else 0
