@@ -43,7 +43,7 @@ from discofuse.corpus.steps import (
     example_row,
     unfuse_document,
 )
-from discofuse.errors import BadInputError, RunnerUnavailableError
+from discofuse.errors import BadInputError, OutputFullError, RunnerUnavailableError
 
 NAMESPACE = "discofuse"
 LOCAL_RUNNERS = (None, "DirectRunner", "FnApiRunner", "SwitchingDirectRunner", "BundleBasedDirectRunner")
@@ -967,6 +967,12 @@ def _run_pipeline(
 ) -> Any:
     options = PipelineOptions(beam_args, save_main_session=False)
     local = options.view_as(StandardOptions).runner in LOCAL_RUNNERS
+    if logging.getLogger().getEffectiveLevel() > logging.INFO:  # not -v: a worker's failure
+        # reaches the user once, as the one line (or the traceback) the launcher gives it,
+        # not also as every worker's relayed log record
+        logging.getLogger("apache_beam.runners.portability.local_job_service").setLevel(
+            logging.CRITICAL
+        )
     with tempfile.TemporaryDirectory(prefix="discofuse-progress-") as folder:
         reader = ProgressReader(folder, progress) if progress is not None and local else None
         pipeline = beam.Pipeline(options=options)
@@ -980,6 +986,12 @@ def _run_pipeline(
             result = pipeline.run()
             result.wait_until_finish()
         except RuntimeError as error:
+            if "No space left on device" in str(error):
+                raise OutputFullError(
+                    f"the disk holding {os.path.dirname(output.rstrip('/')) or '.'} filled up "
+                    "while the run wrote its output (No space left on device); the partial "
+                    "output was removed: free some space or give another --output."
+                ) from None
             raise _runner_unavailable(options, error) or error from None
         finally:
             if reader:

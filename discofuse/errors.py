@@ -15,3 +15,7 @@ class BadInputError(DiscofuseError):
 
 class RunnerUnavailableError(DiscofuseError):
     """A Beam runner that could not start (its job server or binary could not be fetched)."""
+
+
+class OutputFullError(DiscofuseError):
+    """The disk or bucket holding the output ran out of space during the run."""

@@ -655,3 +655,32 @@ def test_a_runner_that_cannot_fetch_its_job_server_is_a_one_line_error(tmp_path,
     assert code == 1 and "Traceback" not in err and len(err.splitlines()) == 1, err
     assert "--runner=PrismRunner could not start" in err and "DirectRunner" in err
     assert not output.exists() and not (tmp_path / "out.incomplete").exists()
+
+
+def test_a_full_disk_is_one_line_and_leaves_nothing_behind(tmp_path, capsys):
+    """A 12 KB tmpfs as the output's disk (mounting needs root; skipped where it is not
+    allowed): the run stops with one line at the end, exit 1, and no staging left on the
+    full disk."""
+    import shutil
+    import subprocess
+
+    from discofuse.cli import main
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if shutil.which("mount") is None or subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=12k", "tmpfs", str(disk)], capture_output=True
+    ).returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here")
+    try:
+        code = main(["generate", "--input", str(REPO / "samples" / "sports"), "--format",
+                     "text", "--output", str(disk / "out"), "-q"])
+        err = capsys.readouterr().err.strip().splitlines()
+        if code == 0:  # the samples' output fitted after all
+            pytest.skip("the output fitted in 12 KB")
+        assert code == 1
+        assert err[-1].startswith("discofuse: the disk holding")
+        assert "No space left on device" in err[-1]
+        assert sorted(p.name for p in disk.iterdir()) == []
+    finally:
+        subprocess.run(["umount", str(disk)], capture_output=True)

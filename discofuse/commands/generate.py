@@ -233,8 +233,9 @@ def default_beam_args(
             args.append("--direct_running_mode=multi_processing")
         if not given("--direct_num_workers"):
             args.append(f"--direct_num_workers={os.cpu_count() or 1}")
-    if not given("--default_sdk_harness_log_level"):
-        args.append(f"--default_sdk_harness_log_level={'INFO' if verbosity > 0 else 'ERROR'}")
+    if not given("--default_sdk_harness_log_level"):  # without -v a worker's error reaches
+        # the user once, through the launcher (one line, or its traceback), not also as logs
+        args.append(f"--default_sdk_harness_log_level={'INFO' if verbosity > 0 else 'CRITICAL'}")
     return args
 
 
