@@ -938,6 +938,29 @@ def publish(staging: str, output: str, replaced: list[str]) -> None:
     FileSystems.delete([staging])
 
 
+def check_pipeline_options(beam_args: list[str]) -> None:
+    """The runner's own validation of the Beam options, before anything is written (the
+    command calls it first, so a Dataflow run missing its project leaves no folder behind)."""
+    _validated_pipeline(PipelineOptions(beam_args, save_main_session=False))
+
+
+def _validated_pipeline(options: PipelineOptions) -> beam.Pipeline:
+    """The pipeline, or one line listing the options the runner says it lacks (Dataflow's
+    project, region, temp and staging locations)."""
+    try:
+        return beam.Pipeline(options=options)
+    except ValueError as error:
+        message = str(error)
+        if not message.startswith("Pipeline has validations errors"):
+            raise
+        missing = "; ".join(line.strip().rstrip(".") for line in message.splitlines()[1:]
+                            if line.strip())
+        raise BadInputError(
+            f"--runner={options.view_as(StandardOptions).runner} needs more options: "
+            f"{missing} (see the README, 'Runners')"
+        ) from None
+
+
 def _runner_unavailable(options: PipelineOptions, error: RuntimeError) -> Exception | None:
     """One line for a runner whose job server or binary Beam could not download (Prism,
     Spark and Flink fetch theirs from the internet on first use), None for anything else."""
@@ -975,7 +998,7 @@ def _run_pipeline(
         )
     with tempfile.TemporaryDirectory(prefix="discofuse-progress-") as folder:
         reader = ProgressReader(folder, progress) if progress is not None and local else None
-        pipeline = beam.Pipeline(options=options)
+        pipeline = _validated_pipeline(options)
         build(
             pipeline, shards, output, config, rules_dir, num_shards, coref,
             folder if reader else None,

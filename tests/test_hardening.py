@@ -439,6 +439,10 @@ def test_overwrite_replaces_only_what_a_run_wrote(tmp_path):
         (["--num-shards", "-2"], "less than 0"),
         (["--max-document-seconds", "0"], "above 0"),
         (["--max-document-seconds", "nan"], "above 0"),
+        (["--direct_num_workers=-1"], "is not from 1 to"),
+        (["--direct_num_workers", "999"], "is not from 1 to"),
+        (["--runner=PortableRunner"], "needs --job_endpoint"),
+        (["--runner=DataflowRunner"], "needs more options: Missing GCS path option"),
         (["--runner=DirectRuner"], "did you mean DirectRunner?"),
     ],
 )
@@ -684,3 +688,13 @@ def test_a_full_disk_is_one_line_and_leaves_nothing_behind(tmp_path, capsys):
         assert sorted(p.name for p in disk.iterdir()) == []
     finally:
         subprocess.run(["umount", str(disk)], capture_output=True)
+
+
+def test_gs_paths_whose_host_cannot_be_found_fail_at_once():
+    """A real lookup of a name that never resolves (RFC 2606 .invalid) stands for an offline
+    machine: one line before anything runs, not the client library's minutes of retries."""
+    from discofuse.commands.generate import require_cloud_storage
+    from discofuse.errors import BadInputError
+
+    with pytest.raises(BadInputError, match="storage.invalid, which this machine cannot reach"):
+        require_cloud_storage("storage.invalid")

@@ -91,6 +91,23 @@ def require_cloud_libraries(what: str) -> None:
         raise BadInputError(f"{what} needs the Google Cloud libraries: {CLOUD_EXTRA}")
 
 
+CLOUD_STORAGE_HOST = "storage.googleapis.com"
+
+
+def require_cloud_storage(host: str = CLOUD_STORAGE_HOST) -> None:
+    """A one-line error at once when gs:// paths are given and their host cannot even be looked
+    up (offline), instead of two minutes of the client library's retries and tracebacks."""
+    import socket
+
+    try:
+        socket.getaddrinfo(host, 443)
+    except (socket.gaierror, UnicodeError) as error:
+        raise BadInputError(
+            f"gs:// paths need {host}, which this machine cannot reach ({error}); check the "
+            "network, or give local paths."
+        ) from None
+
+
 def register(subcommands: argparse._SubParsersAction) -> None:
     parser = subcommands.add_parser(
         "generate",
@@ -228,6 +245,19 @@ def default_beam_args(
         require_cloud_libraries(f"the {runner}")
     if not given("--runner"):
         args.append(f"--runner={runner}")
+    if runner == "PortableRunner" and not given("--job_endpoint"):
+        raise BadInputError(
+            "--runner=PortableRunner needs --job_endpoint=HOST:PORT of a running job server "
+            "(or --job_endpoint=embed to run one in this process)"
+        )
+    if known.direct_num_workers is not None and not (
+        1 <= known.direct_num_workers <= 4 * (os.cpu_count() or 1)
+    ):
+        raise BadInputError(
+            f"--direct_num_workers {known.direct_num_workers} is not from 1 to "
+            f"{4 * (os.cpu_count() or 1)} (4 per core here; each worker loads the parser, "
+            "about 400 MB)"
+        )
     if runner in ("FnApiRunner", "DirectRunner"):
         if not given("--direct_running_mode"):
             args.append("--direct_running_mode=multi_processing")
@@ -247,6 +277,7 @@ def sample_jobs() -> list[tuple[list[str], str, str]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from discofuse.beam_pipeline import check_pipeline_options
     from discofuse.beam_pipeline import run as run_pipeline
     from discofuse.corpus.steps import GenerationConfig
 
@@ -281,7 +312,9 @@ def run(args: argparse.Namespace) -> int:
         paths.extend(inputs if isinstance(inputs, (list, tuple)) else [inputs])
     if any(str(path).startswith("gs://") for path in paths):
         require_cloud_libraries("gs:// paths")
+        require_cloud_storage()
     beam_args = default_beam_args(args.extra, tuple(args.own_options), args.verbosity)
+    check_pipeline_options(beam_args)
     quiet_workers_stopped_by_ctrl_c()
     for (inputs, input_format, domain), output in zip(jobs, outputs):
         started = time.perf_counter()
