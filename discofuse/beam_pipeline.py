@@ -772,6 +772,13 @@ def run(
         )
     if os.path.isfile(output):
         raise BadInputError(f"--output {output} is a file; give a folder.")
+    if os.path.islink(output) and not os.path.exists(output):
+        raise BadInputError(f"--output {output} is a broken symbolic link; give a folder.")
+    if any(mark in output for mark in "*?[]"):
+        raise BadInputError(
+            f"--output {output} holds * ? [ or ], which Beam's file system reads as a pattern; "
+            "give a name without them."
+        )
     plan = plan_shards(inputs, input_format, domain)
     shards = plan.shards
     _refuse_output_among_inputs(output, inputs)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 
 from discofuse import __version__
@@ -78,6 +79,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     configure_logging(args.verbosity)
+    for stream in (sys.stdout, sys.stderr):  # text read with errors kept as surrogates (a
+        if hasattr(stream, "reconfigure"):  # Latin-1 byte in --text) prints, escaped
+            stream.reconfigure(errors="backslashreplace")
     try:
         return args.run(args) or 0
     except DiscofuseError as error:
@@ -85,6 +89,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # "discofuse stats OUT | head -1": the reader left; not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -33,6 +33,20 @@ Commands:
   :quit             leave (or Ctrl-D)"""
 
 
+def command_line_text(text: str) -> str:
+    """Text from the command line as it was meant: bytes that were not UTF-8 (kept by Python as
+    lone surrogates, which the parser cannot take) are read as Windows-1252, as `unfuse` reads
+    such lines ("caf\xe9" -> "café")."""
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate no byte stands for: replaced
+        return text.encode("utf-8", "replace").decode("utf-8")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", "replace")
+
+
 class DebugSession:
     """State of one debugging session: rules (reloadable), the annotator and display options."""
 
@@ -162,7 +176,7 @@ def _trace_record(record) -> dict:
 def run_debugger(args: argparse.Namespace) -> int:
     session = DebugSession(args)
     if args.text is not None:
-        print(session.explain(args.text))
+        print(session.explain(command_line_text(args.text)))
         return 0
     return interactive(session)
 

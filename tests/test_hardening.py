@@ -698,3 +698,61 @@ def test_gs_paths_whose_host_cannot_be_found_fail_at_once():
 
     with pytest.raises(BadInputError, match="storage.invalid, which this machine cannot reach"):
         require_cloud_storage("storage.invalid")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("rules: " + "[" * 5000 + "]" * 5000 + "\n", "nested too deeply"),
+        ("rules:\n  - name: x\n    priority: " + "9" * 5000 + "\n", "a value no rule uses"),
+    ],
+)
+def test_a_pathological_rule_file_is_one_line(tmp_path, capsys, content, message):
+    from discofuse.cli import main
+
+    (tmp_path / "bad.yaml").write_text(content)
+    assert main(["check-rules", "--rules", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "bad.yaml" in err and "Traceback" not in err
+
+
+def test_a_fifo_among_rule_files_is_an_error_not_a_hang(tmp_path, capsys):
+    from discofuse.cli import main
+
+    os.mkfifo(tmp_path / "pipe.yaml")
+    assert main(["check-rules", "--rules", str(tmp_path)]) == 1
+    assert "pipe.yaml: not a regular file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["out [1]", "out*", "dangling"])
+def test_an_output_name_beam_would_misread_is_one_line(tmp_path, capsys, name):
+    from discofuse.cli import main
+
+    output = tmp_path / name
+    if name == "dangling":
+        output.symlink_to(tmp_path / "nowhere")
+    assert main(["generate", "--input", str(REPO / "samples" / "sports"), "--format", "text",
+                 "--output", str(output), "-q"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and ("pattern" in err or "broken symbolic link" in err)
+
+
+def test_export_into_a_file_and_odd_bytes_on_the_command_line(tmp_path, capsys):
+    import subprocess
+    import sys
+
+    from discofuse.cli import main
+
+    (tmp_path / "gen").mkdir()
+    (tmp_path / "file.txt").write_text("mine")
+    assert main(["export", str(tmp_path / "gen"), "--format", "jsonl",
+                 "--output", str(tmp_path / "file.txt")]) == 1
+    assert "is a file" in capsys.readouterr().err
+    # a Latin-1 byte in --text (not UTF-8) is read as Windows-1252, not a traceback
+    done = subprocess.run(
+        [sys.executable, "-m", "discofuse.cli", "debug", "--no-coref", "--text",
+         b"Le caf\xe9 opened at nine but the queue had formed at dawn."],
+        capture_output=True,
+    )
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    assert "café" in done.stdout.decode("utf-8")

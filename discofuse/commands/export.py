@@ -40,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.output.resolve() == args.folder.resolve():
         raise BadInputError("--output must not be the generated folder itself.")
+    if args.output.exists() and not args.output.is_dir():
+        raise BadInputError(f"--output {args.output} is a file; give a folder.")
     report = export_folder(
         output_files(args.folder), read_examples, args.format, args.output, args.reverse,
         args.balanced,

@@ -321,8 +321,13 @@ RULE_FILE_SUFFIXES = ("*.yaml", "*.yml")
 
 def rule_files(directory: Path) -> list[Path]:
     """A rule folder's files, in load order: the one reader of rule sources, used by
-    `load_rules`, by the pipeline that ships them to its workers and by the provenance hash."""
-    return sorted(path for suffix in RULE_FILE_SUFFIXES for path in directory.glob(suffix))
+    `load_rules`, by the pipeline that ships them to its workers and by the provenance hash.
+    A name that is no regular file (a FIFO would block every reader) is an error."""
+    files = sorted(path for suffix in RULE_FILE_SUFFIXES for path in directory.glob(suffix))
+    for path in files:
+        if not path.is_file():
+            raise RuleError("not a regular file", file=str(path))
+    return files
 
 
 def load_rules(directory: str | Path = "paper", extended: bool | None = None) -> RuleSet:

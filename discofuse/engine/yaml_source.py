@@ -79,6 +79,10 @@ def load_yaml(path: Path) -> Any:
         line = mark.line + 1 if mark else 0
         problem = getattr(error, "problem", None) or str(error)
         raise RuleError(f"YAML syntax error: {problem}", file=str(path), line=line) from None
+    except RecursionError:
+        raise RuleError("nested too deeply to be a rule file", file=str(path)) from None
+    except ValueError as error:  # an integer of thousands of digits
+        raise RuleError(f"a value no rule uses: {error}", file=str(path)) from None
     finally:
         loader.dispose()
 
