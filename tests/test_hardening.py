@@ -756,3 +756,23 @@ def test_export_into_a_file_and_odd_bytes_on_the_command_line(tmp_path, capsys):
     )
     assert done.returncode == 0, done.stderr.decode(errors="replace")
     assert "café" in done.stdout.decode("utf-8")
+
+
+def test_stats_on_a_summary_or_parquet_generate_did_not_write_is_one_line(tmp_path, capsys):
+    import pyarrow as pa
+
+    from discofuse.cli import main
+
+    folder = tmp_path / "gen"
+    folder.mkdir()
+    pq.write_table(pa.table({"text": ["a"]}), folder / "train.parquet")
+    assert main(["stats", str(folder), "--no-plots"]) == 1
+    assert "without the column 'coherent_first_sentence'" in capsys.readouterr().err
+
+
+def test_eval_reads_a_null_second_sentence_as_empty():
+    from discofuse.evaluation.fusion_metrics import source_and_reference
+
+    row = {"incoherent_first_sentence": "A .", "incoherent_second_sentence": None,
+           "coherent_first_sentence": "A .", "coherent_second_sentence": None}
+    assert source_and_reference(row) == ("A .", "A .")

@@ -32,7 +32,13 @@ def run(args: argparse.Namespace) -> int:
     from discofuse.corpus.output_files import output_files, read_examples
     from discofuse.corpus.statistics import collect, with_summary, write_report
 
-    stats = collect(output_files(args.folder), read_examples)
+    try:
+        stats = collect(output_files(args.folder), read_examples)
+    except KeyError as error:
+        raise BadInputError(
+            f"{args.folder} holds a Parquet file without the column {error} that generate "
+            "writes; give a generate output folder."
+        ) from None
     summary_path = args.folder / "summary.json"
     if summary_path.is_file():
         try:
@@ -41,7 +47,13 @@ def run(args: argparse.Namespace) -> int:
             raise BadInputError(
                 f"{summary_path} is not a readable summary ({error}); rerun generate."
             ) from None
-        stats = with_summary(stats, summary)
+        try:
+            stats = with_summary(stats, summary)
+        except (AttributeError, TypeError, KeyError, ValueError) as error:
+            raise BadInputError(
+                f"{summary_path} is not the summary generate writes ({type(error).__name__}: "
+                f"{error}); rerun generate."
+            ) from None
     plots = not args.no_plots and importlib.util.find_spec("matplotlib") is not None
     written = write_report(args.folder, stats, plots)
     if args.verbosity >= 0:

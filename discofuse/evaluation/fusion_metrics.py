@@ -122,8 +122,10 @@ def source_and_reference(row: dict[str, str]) -> tuple[str, str]:
     """The model's input (incoherent sentences joined by a space) and the gold fusion (the
     coherent sentences, the second empty for a single-sentence example)."""
 
-    def joined(first: str, second: str) -> str:
-        return " ".join(part for part in (first.strip(), second.strip()) if part)
+    def joined(first: str | None, second: str | None) -> str:
+        # a missing second sentence may be stored as null (a Parquet file from elsewhere)
+        return " ".join(part for part in (str(first or "").strip(), str(second or "").strip())
+                        if part)
 
     return (
         joined(row["incoherent_first_sentence"], row["incoherent_second_sentence"]),
