@@ -931,7 +931,18 @@ def _alive(pid: int) -> bool:
 
 
 def publish(staging: str, output: str, replaced: list[str]) -> None:
-    """Move a finished run from `staging` into `output`, summary.json last."""
+    """Move a finished run from `staging` into `output`, summary.json last; a move the file
+    system refuses (an output folder this user may not write) is one line."""
+    try:
+        _move_into(staging, output, replaced)
+    except (OSError, BeamIOError) as error:
+        raise BadInputError(
+            f"cannot move the finished run into {output} ({str(error).splitlines()[0][:200]}); "
+            "check that you may write there."
+        ) from None
+
+
+def _move_into(staging: str, output: str, replaced: list[str]) -> None:
     if replaced:
         FileSystems.delete(replaced)
     if not FileSystems.exists(output):

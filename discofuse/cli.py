@@ -89,6 +89,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except PermissionError as error:  # a folder or file this user may not write or read
+        print(f"discofuse: permission denied: {error.filename or error}", file=sys.stderr)
+        return 1
     except BrokenPipeError:  # "discofuse stats OUT | head -1": the reader left; not an error
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -776,3 +776,14 @@ def test_eval_reads_a_null_second_sentence_as_empty():
     row = {"incoherent_first_sentence": "A .", "incoherent_second_sentence": None,
            "coherent_first_sentence": "A .", "coherent_second_sentence": None}
     assert source_and_reference(row) == ("A .", "A .")
+
+
+def test_annotate_on_a_broken_conllu_file_is_one_line(tmp_path, capsys):
+    from discofuse.cli import main
+
+    broken = tmp_path / "broken.conllu"
+    broken.write_text("1\tRovers\trover\tNOUN\tNNS\t_\tnine\tnsubj\t_\t_\n"
+                      "2\twon\twin\tVERB\tVBD\t_\t0\troot\t_\t_\n\n")
+    assert main(["annotate", str(broken)]) == 1
+    err = capsys.readouterr().err
+    assert "is not a readable CoNLL-U file" in err and "Traceback" not in err

@@ -51,7 +51,14 @@ def annotate_input(args: argparse.Namespace) -> Document:
     if args.path is not None and args.path.suffix == ".conllu":
         from discofuse.annotate.stanza_backend import read_conllu
 
-        return read_conllu(args.path, doc_id=args.path.name)
+        try:
+            return read_conllu(args.path, doc_id=args.path.name)
+        except (ValueError, IndexError, KeyError) as error:  # stanza's CoNLLError is a
+            # ValueError; a head or id out of range surfaces as the others
+            raise BadInputError(
+                f"{args.path} is not a readable CoNLL-U file ({type(error).__name__}: "
+                f"{str(error).splitlines()[0] if str(error) else 'bad token line'})"
+            ) from None
     if args.text is not None:
         raw: str | bytes = args.text
         doc_id = "text"
