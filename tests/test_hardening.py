@@ -439,6 +439,7 @@ def test_overwrite_replaces_only_what_a_run_wrote(tmp_path):
         (["--num-shards", "-2"], "less than 0"),
         (["--max-document-seconds", "0"], "above 0"),
         (["--max-document-seconds", "nan"], "above 0"),
+        (["--max-document-chars", str(10**12)], "is more than 100,000,000"),
         (["--direct_num_workers=-1"], "is not from 1 to"),
         (["--direct_num_workers", "999"], "is not from 1 to"),
         (["--runner=PortableRunner"], "needs --job_endpoint"),
@@ -787,3 +788,22 @@ def test_annotate_on_a_broken_conllu_file_is_one_line(tmp_path, capsys):
     assert main(["annotate", str(broken)]) == 1
     err = capsys.readouterr().err
     assert "is not a readable CoNLL-U file" in err and "Traceback" not in err
+
+
+def test_unfuse_never_replaces_a_device_or_link_and_eval_drops_a_bom(tmp_path, capsys):
+    from discofuse.cli import main
+    from discofuse.commands.eval_fusion import prediction_lines
+
+    source = tmp_path / "in.tsv"
+    source.write_text("coherent_first_sentence\tcoherent_second_sentence\nA b c d e f g .\t\n")
+    fifo = tmp_path / "pipe.tsv"
+    os.mkfifo(fifo)
+    link = tmp_path / "out.tsv"
+    link.symlink_to(tmp_path / "elsewhere.tsv")
+    for target in (fifo, link):
+        assert main(["unfuse", str(source), "-o", str(target), "-q"]) == 1
+        assert "link, device or pipe" in capsys.readouterr().err
+    assert link.is_symlink() and fifo.is_fifo()
+    predictions = tmp_path / "p.txt"
+    predictions.write_bytes(b"\xef\xbb\xbfFirst .\nSecond .\n")
+    assert list(prediction_lines(predictions)) == ["First .", "Second ."]

@@ -40,6 +40,8 @@ def prediction_lines(path: Path):
         raise BadInputError(f"{path} is not a file.")
     with open(path, "rb") as handle:
         for number, raw in enumerate(handle, start=1):
+            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]  # a byte-order mark is no part of the first prediction
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError:

@@ -51,8 +51,13 @@ def positive_seconds(text: str) -> float:
     return value
 
 
-def at_least(minimum: int):
-    """An option that is a whole number of at least `minimum`."""
+MAX_DOCUMENT_CHARS_LIMIT = 100_000_000
+"""The largest --max-document-chars: a document is read whole into memory before the limit
+is checked, and 10^12 made every text file vanish (a hostile-input probe)."""
+
+
+def at_least(minimum: int, maximum: int | None = None):
+    """An option that is a whole number of at least `minimum` (and at most `maximum`)."""
 
     def parse(text: str) -> int:
         try:
@@ -61,6 +66,8 @@ def at_least(minimum: int):
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"{text} is less than {minimum}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"{text} is more than {maximum:,}")
         return value
 
     parse.__name__ = f"whole number >= {minimum}"
@@ -159,7 +166,7 @@ def register(subcommands: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--max-document-chars",
-        type=at_least(1),
+        type=at_least(1, MAX_DOCUMENT_CHARS_LIMIT),
         default=1_000_000,
         help="skip documents longer than this, as too_long (1,000,000: spaCy's own limit)",
     )

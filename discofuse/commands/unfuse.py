@@ -116,5 +116,10 @@ def check_paths(source: Path, output: Path) -> None:
         return
     if output.is_dir():
         raise BadInputError(f"-o {output} is a folder; give a file name.")
+    if output.is_symlink() or (output.exists() and not output.is_file()):
+        raise BadInputError(  # the output is written beside it and moved in: that would
+            f"-o {output} is a link, device or pipe, which the finished file would replace; "
+            "give a regular file name (or - for standard output)."  # replace /dev/full
+        )
     if str(source) != "-" and output.exists() and output.samefile(source):
         raise BadInputError(f"-o {output} is the input file; write to another file.")
