@@ -134,8 +134,14 @@ def plan_shards(inputs: Iterable[str], input_format: str, domain: str) -> InputP
 def _folder_files(folder: str, suffixes: tuple[str, ...]) -> tuple[list[str], list[tuple[str, str]]]:
     """A folder's readable files of the format, with its subfolders', and what was ignored."""
     found, ignored = [], []
-    for parent, folders, files in os.walk(folder):
+
+    def unreadable(error: OSError) -> None:  # a subfolder this user may not list
+        ignored.append((error.filename or folder, "unreadable_folder"))
+
+    for parent, folders, files in os.walk(folder, onerror=unreadable):
         folders.sort()
+        for name in [name for name in folders if os.path.islink(os.path.join(parent, name))]:
+            ignored.append((os.path.join(parent, name), "linked_folder_not_followed"))
         for file_name in sorted(files):
             path = os.path.join(parent, file_name)
             if not file_name.lower().endswith(suffixes):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from dataclasses import asdict
 from pathlib import Path
 
@@ -190,6 +191,8 @@ def interactive(session: DebugSession) -> int:
     except (ImportError, OSError):
         readline = None  # type: ignore[assignment]
     print(f"discofuse rule debugger: {len(session.rules.rules)} rules. :help for commands.")
+    if hasattr(sys.stdin, "reconfigure"):  # a line that is not UTF-8 is read, not fatal
+        sys.stdin.reconfigure(errors="surrogateescape")
     try:
         while True:
             try:
@@ -209,7 +212,7 @@ def interactive(session: DebugSession) -> int:
                 print(reply)
                 continue
             try:
-                print(session.explain(line))
+                print(session.explain(command_line_text(line)))
             except RuleError as error:
                 print(f"rule error: {error}")
             except BadInputError as error:

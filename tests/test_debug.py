@@ -124,3 +124,16 @@ def test_the_trace_says_when_the_output_audit_would_drop_the_example(tmp_path, c
     assert main(["debug", "--text", SENTENCE, "--json"]) == 0
     (run,) = json.loads(capsys.readouterr().out)["runs"]
     assert run["example"] and run["audit"] == ""
+
+
+def test_the_interactive_debugger_reads_a_line_that_is_not_utf8(tmp_path):
+    env = {**os.environ, "DISCOFUSE_HISTORY": str(tmp_path / "history")}
+    result = subprocess.run(
+        [sys.executable, "-m", "discofuse.cli", "debug", "--no-coref"],
+        input=b"Le caf\xe9 opened at nine but the queue had formed at dawn.\n:quit\n",
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr.decode(errors="replace")
+    assert "Le café opened at nine" in result.stdout.decode("utf-8")

@@ -335,13 +335,14 @@ def test_inputs_are_read_honestly(tmp_path):
     (root / "notes.md").write_text("not an article", encoding="utf-8")
     os.mkfifo(root / "pipe.txt")
     (root / "gone.txt").symlink_to(root / "nowhere.txt")
+    (root / "linked").symlink_to(root / "football")  # not followed (no loops), but listed
     plan = plan_shards([str(root)], "text", "sports")
     assert [shard.name for shard in plan.shards] == [
         "football/001.txt", "tennis/001.txt", "tennis/002.TXT"
     ]
     assert sorted((os.path.basename(p), why) for p, why in plan.ignored) == [
-        ("gone.txt", "broken_link"), ("notes.md", "other_file_type"),
-        ("pipe.txt", "not_a_regular_file"),
+        ("gone.txt", "broken_link"), ("linked", "linked_folder_not_followed"),
+        ("notes.md", "other_file_type"), ("pipe.txt", "not_a_regular_file"),
     ]
     ids = [read_shard(shard).__next__().id for shard in plan.shards]
     assert ids == ["sports:football/001.txt", "sports:tennis/001.txt", "sports:tennis/002.TXT"]
@@ -353,7 +354,7 @@ def test_inputs_are_read_honestly(tmp_path):
     output = tmp_path / "out"
     generate([root], "text", output)
     summary = json.loads((output / "summary.json").read_text())
-    assert summary["inputs_ignored"]["count"] == 3
+    assert summary["inputs_ignored"]["count"] == 4
     assert summary["documents"]["read"] == 3 and summary["documents"]["accounted"]
 
 
