@@ -191,6 +191,9 @@ def _checked_ranges(
     if not ranges:
         ignored.append((index, "index_lists_no_stream"))
         return None
+    if ranges[0][0] >= size:  # no listed stream starts inside the dump: a wrong index
+        ignored.append((index, f"index_offset_past_end: {ranges[0][0]}"))
+        return None
     step = max(len(ranges) // INDEX_SPOT_CHECKS, 1)
     spots = {0, len(ranges) - 1, *range(0, len(ranges), step)}
     with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as raw:

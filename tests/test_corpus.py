@@ -342,3 +342,23 @@ def test_the_sink_writes_parquet_and_the_released_tsv_in_one_order(tmp_path):
         assert sink.write_files([], parquet, tsv) == 0
     assert pq.read_table(tmp_path / "e.parquet").num_rows == 0
     assert (tmp_path / "e.tsv").read_text().startswith("coherent_first_sentence\t")
+
+
+def test_multistream_index_offsets_past_the_end_do_not_lose_the_dump(tmp_path):
+    """An index line with an offset past the dump's end (a wrong index, or a dump cut short)
+    must not make a read of petabytes (the stream before it ends at the dump's end), and an
+    index whose every offset is past the end is set aside so the dump is read whole."""
+    from discofuse.beam_pipeline import _checked_ranges
+    from discofuse.corpus.wikipedia import multistream_ranges
+
+    dump = tmp_path / "enwiki-x-pages-articles-multistream.xml.bz2"
+    dump.write_bytes(bz2.compress(b"<mediawiki></mediawiki>"))
+    size = dump.stat().st_size
+    index = tmp_path / "index.txt.bz2"
+    index.write_bytes(bz2.compress(b"0:1:A\n" + str(10**12).encode() + b":2:B\n"))
+    assert multistream_ranges(str(index), size) == [(0, size, 1), (10**12, 10**12, 1)]
+    wrong = tmp_path / "wrong.txt.bz2"
+    wrong.write_bytes(bz2.compress(b"junk\n" + str(10**23).encode() + b":2:B\n"))
+    ignored: list = []
+    assert _checked_ranges(str(dump), str(wrong), ignored) is None
+    assert ignored[0][1].startswith("index_offset_past_end")

@@ -180,7 +180,8 @@ def multistream_ranges(index_path: str, dump_size: int) -> list[tuple[int, int, 
             if offset.isdigit():
                 pages[int(offset)] += 1
     starts = sorted(pages)
-    ends = [*starts[1:], dump_size]
+    ends = [min(end, dump_size) for end in [*starts[1:], dump_size]]  # an offset past the end
+    # (a cut dump, or a wrong index line) must not make the stream before it a read of petabytes
     return [(start, max(end, start), pages[start]) for start, end in zip(starts, ends)]
 
 
@@ -188,9 +189,11 @@ def iter_multistream_range(path: str, start: int, end: int) -> Iterator[Page]:
     """Pages of one bz2 stream of a multistream dump (a run of <page> elements, no root)."""
     from apache_beam.io.filesystems import CompressionTypes, FileSystems
 
+    if end <= start:
+        return  # past the end of the dump: nothing to read (its pages are reported short)
     with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as raw:
         raw.seek(start)
-        data = bz2.decompress(raw.read(end - start)) if end > start else b""
+        data = bz2.decompress(raw.read(end - start))
     if not data.lstrip().startswith(b"<page"):
         return  # the first stream holds only <mediawiki><siteinfo>
     wrapped = io.BytesIO(b"<pages>" + data.replace(b"</mediawiki>", b"") + b"</pages>")
