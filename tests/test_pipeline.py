@@ -486,3 +486,31 @@ def test_jsonl_export_keeps_every_column(sports_run, tmp_path):
             row["incoherent_first_sentence"], row["incoherent_second_sentence"]
         ]
         assert record["split_category"] in CATEGORIES
+
+
+def test_export_keeps_what_is_there_and_never_leaves_half_an_export(sports_run, tmp_path, capsys):
+    from discofuse.corpus.exports import export_folder
+    from discofuse.corpus.output_files import output_files, read_examples
+    from discofuse.errors import BadInputError
+
+    output, _ = sports_run
+    target = tmp_path / "ws"
+    args = ["export", str(output), "--format", "wikisplit", "--output", str(target)]
+    assert main(args) == 0
+    assert main(args) == 1 and "pass --overwrite" in capsys.readouterr().err
+    assert main([*args, "--overwrite"]) == 0
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "train.tsv").write_text("my own notes\n")
+    assert main([*args[:-1], str(mine)]) == 1
+    assert (mine / "train.tsv").read_text() == "my own notes\n"
+
+    def fails_on_the_second(path):
+        if "dev" in path.name:
+            raise BadInputError("a corrupt file")
+        return read_examples(path)
+
+    broken = tmp_path / "broken"
+    with pytest.raises(BadInputError):
+        export_folder(output_files(output), fails_on_the_second, "jsonl", broken)
+    assert list(broken.iterdir()) == []

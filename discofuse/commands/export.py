@@ -30,6 +30,10 @@ def register(subcommands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--balanced", action="store_true", help="export the *_balanced files, not the full ones"
     )
+    parser.add_argument(
+        "--overwrite", action="store_true",
+        help="replace the train/validation/test files an earlier export left in --output",
+    )
     parser.set_defaults(run=run)
 
 
@@ -44,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         raise BadInputError(f"--output {args.output} is a file; give a folder.")
     report = export_folder(
         output_files(args.folder), read_examples, args.format, args.output, args.reverse,
-        args.balanced,
+        args.balanced, args.overwrite,
     )
     if args.verbosity >= 0:
         for name, counts in report.items():

@@ -22,6 +22,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from discofuse.errors import BadInputError
+
 CATEGORIES = ("direct_insertion", "changes_near_split", "changes_across_sentence")
 WIKISPLIT_SEPARATOR = " <::::> "
 WIKISPLIT_FILES = {"train": "train", "dev": "validation", "test": "test"}
@@ -107,18 +109,36 @@ def export_folder(
     output: Path,
     reverse: bool = False,
     balanced: bool = False,
+    overwrite: bool = False,
 ) -> dict[str, Counter[str]]:
     """Write one file per split (`train`, `validation`, `test` + `.tsv` or `.jsonl`) from the
-    full outputs (or the balanced ones); returns the counts per split."""
-    output.mkdir(parents=True, exist_ok=True)
+    full outputs (or the balanced ones); returns the counts per split. Each file is written
+    beside its name and moved in only when all are done, so a failed export leaves nothing
+    that looks finished; a file of that name already there is replaced only with `overwrite`."""
     suffix = ".tsv" if fmt == "wikisplit" else ".jsonl"
+    targets = {name: output / f"{name}{suffix}" for name in WIKISPLIT_FILES.values()}
+    present = [path for path in targets.values() if path.exists()]
+    if present and not overwrite:
+        raise BadInputError(
+            f"{present[0]} is already there; pass --overwrite to replace it or choose another "
+            "--output."
+        )
+    output.mkdir(parents=True, exist_ok=True)
     report: dict[str, Counter[str]] = {}
-    for split, name in WIKISPLIT_FILES.items():
-        source = split + ("_balanced" if balanced else "")
-        counts: Counter[str] = Counter()
-        with open(output / f"{name}{suffix}", "w", encoding="utf-8", newline="\n") as handle:
-            for path in files.get(source, []):
-                for line in export_rows(read(path), fmt, reverse, counts):
-                    handle.write(line + "\n")
-        report[name] = counts
+    partial = {name: path.with_name(path.name + ".incomplete") for name, path in targets.items()}
+    try:
+        for split, name in WIKISPLIT_FILES.items():
+            source = split + ("_balanced" if balanced else "")
+            counts: Counter[str] = Counter()
+            with open(partial[name], "w", encoding="utf-8", newline="\n") as handle:
+                for path in files.get(source, []):
+                    for line in export_rows(read(path), fmt, reverse, counts):
+                        handle.write(line + "\n")
+            report[name] = counts
+    except BaseException:
+        for path in partial.values():
+            path.unlink(missing_ok=True)
+        raise
+    for name, path in partial.items():
+        path.replace(targets[name])
     return report
