@@ -60,6 +60,7 @@ class DebugSession:
         self.pretokenized = args.pretokenized
         self.annotator = SpacyAnnotator(coref=not args.no_coref)
         self.rules: RuleSet = load_rules(self.rules_dir)
+        self.auditor = Auditor(self.annotator.parse_many, self.rules.inserted_words)
         self._check_only()
 
     def _check_only(self) -> None:
@@ -71,6 +72,7 @@ class DebugSession:
 
     def reload(self) -> str:
         self.rules = load_rules(self.rules_dir)
+        self.auditor = Auditor(self.annotator.parse_many, self.rules.inserted_words)
         return f"reloaded {len(self.rules.rules)} rules from {len(self.rules.sources)} files"
 
     def explain(self, text: str) -> str:
@@ -121,8 +123,7 @@ class DebugSession:
         is nothing to audit: no example, or the original pair itself)."""
         if example is None or example.discourse_type == "PAIR_NONE":
             return ""
-        auditor = Auditor(self.annotator.parse_many, self.rules.inserted_words)
-        return auditor.reasons([(example, document.sentences)])[0]
+        return self.auditor.reasons([(example, document.sentences)])[0]
 
     def command(self, line: str) -> str | None:
         """Handle a ':' command; None means quit."""

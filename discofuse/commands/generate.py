@@ -20,12 +20,16 @@ SAMPLES = REPO / "samples"
 DEFAULT_OUTPUT = "out/generate"
 
 
-def share(text: str) -> float:
-    """An option that is a share: a number from 0 to 1."""
+def _number(text: str) -> float:
     try:
-        value = float(text)
+        return float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+
+
+def share(text: str) -> float:
+    """An option that is a share: a number from 0 to 1."""
+    value = _number(text)
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"{text} is not a share from 0 to 1")
     return value
@@ -42,10 +46,7 @@ def license_id(text: str) -> str:
 
 def positive_seconds(text: str) -> float:
     """An option that is a number of seconds above 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    value = _number(text)
     if not value > 0:  # also refuses nan
         raise argparse.ArgumentTypeError(f"{text} is not a number of seconds above 0")
     return value
