@@ -116,7 +116,30 @@ def test_a_file_that_ends_early_keeps_what_was_read_and_says_so(tmp_path):
     record = json.loads(items[-1].value)
     assert isinstance(items[-1], TaggedOutput) and record["source"] == str(path)
     assert record["documents_read_before"] == len(documents) > 100
-    assert "ParseError" in record["error"]  # the stream stopped inside the XML
+    assert "cut short" in record["error"]  # the bz2 stream stopped inside a block
+
+
+def test_bytes_after_the_last_bz2_stream_cost_no_page(tmp_path):
+    from apache_beam.pvalue import TaggedOutput
+
+    from discofuse.beam_pipeline import ReadDocuments
+
+    clean = tmp_path / "clean.xml.bz2"
+    clean.write_bytes(bz2.compress(SAMPLE_XML))
+    expected = list(ReadDocuments().process(plan_shards([str(clean)], "wikipedia-xml",
+                                                        "wikipedia").shards[0]))
+    assert expected and not any(isinstance(item, TaggedOutput) for item in expected)
+    for name, garbage in (("long", b"these bytes are no bz2 stream"), ("short", b"xy")):
+        path = tmp_path / f"{name}.xml.bz2"
+        path.write_bytes(bz2.compress(SAMPLE_XML) + garbage)
+        shard = plan_shards([str(path)], "wikipedia-xml", "wikipedia").shards[0]
+        items = list(ReadDocuments().process(shard))
+        # every page, then the record of the stray bytes
+        assert [(d.id, d.text) for d in items[:-1]] == [(d.id, d.text) for d in expected]
+        record = json.loads(items[-1].value)
+        pages = list(wikipedia.iter_pages(io.BytesIO(SAMPLE_XML)))
+        assert record["documents_read_before"] == len(pages)  # skipped pages are read too
+        assert "not bz2 data" in record["error"] and "every page before them" in record["error"]
 
 
 def test_a_multistream_dump_cut_short_is_caught_by_its_index(tmp_path):

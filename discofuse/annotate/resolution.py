@@ -205,9 +205,15 @@ class PronounResolver:
         null = self.score(self.null_features(sentences, sentence_index, index, group))
         top = max(*scores, null)
         total = math.exp(null - top) + sum(math.exp(score - top) for score in scores)
-        scored = [
-            (math.exp(score - top) / total, candidate) for score, candidate in zip(scores, allowed)
-        ]
+        probability = {
+            candidate: math.exp(score - top) / total for score, candidate in zip(scores, allowed)
+        }
+        for candidate in allowed:  # a predicate noun's share goes to its subject, the same
+            # entity ("Constantine ... became a BBC Governor , although ... his")
+            subject = _subject_of_predicate(sentences, candidate, allowed)
+            if subject is not None:
+                probability[subject] += probability.pop(candidate)
+        scored = [(p, candidate) for candidate, p in probability.items()]
         scored.sort(key=lambda entry: -entry[0])
         return scored
 
@@ -304,6 +310,9 @@ class PronounResolver:
         if candidate.sentence == sentence_index:
             sentence = sentences[sentence_index]
             if _inside_noun_phrase(sentence, index, candidate.index):
+                return False
+            if group == NEUTER and _in_fronted_phrase_of_its_verb(sentence, index,
+                                                                  candidate.index):
                 return False
             if _bound_by_own_subject(sentence, index, candidate.index):
                 return False
@@ -417,17 +426,36 @@ class PronounResolver:
         if not proper and token.lemma.lower() in PERSON_NOUNS:
             return 1.0  # "the Olympic champion" is no "it"
         if proper:
+            start = sentence.name_start(candidate.index)
+            if (
+                token.ent_type == "PERSON"
+                and token.tag == "NNP"
+                and start > 0
+                and sentence.tokens[start - 1].text.lower() == "the"
+                and sentence.tokens[start - 1].head == candidate.index
+                and sentence.tokens[start].text.lower() not in self.female_share
+            ):
+                return 0.3  # "The Panther was intended to ...": a name with "the" is a
+                # thing, a ship or a group far more often than a person (titles are gender,
+                # above), whatever the entity tagger says
             after = sentence.tokens[candidate.index + 1 : candidate.index + 3]
             if after and after[0].tag == "POS" and (
                 len(after) == 1 or not after[1].tag.startswith(("NN", "JJ", "CD", "VBG"))
             ):
                 return 0.1  # a possessive that owns nothing names a place: "left St Mary 's
                 # in February", "at Tesco 's"
-            if token.ent_type == "PERSON":
-                return 1.0
+            if token.ent_type == "PERSON" or (
+                token.ent_type == "NORP"
+                and token.tag == "NNP"
+                and not token.text.lower().endswith(("ese", "sh", "ch", "ss"))  # (not "the
+                # Portuguese", "the Swiss": a people)
+                and start == candidate.index
+                and start > 0
+                and sentence.tokens[start - 1].text.lower() == "the"
+            ):
+                return 1.0  # ("the Spaniard": one person by a nationality)
             if token.ent_type in NOT_REFERRING_ENTITIES:
                 return 0.0
-            start = sentence.name_start(candidate.index)
             known_first_name = start < candidate.index and (
                 sentence.tokens[start].text.lower() in self.female_share
             )
@@ -817,6 +845,44 @@ def _inside_noun_phrase(sentence: Sentence, pronoun: int, candidate: int) -> boo
         return False
     return not any(sentence.tokens[i].dep in CLAUSE_DEPS for i in _path_to(sentence, pronoun,
                                                                              candidate))
+
+
+def _subject_of_predicate(
+    sentences: list[Sentence], candidate: _Candidate, others: list[_Candidate]
+) -> _Candidate | None:
+    """The candidate of `others` that is the subject of the clause whose predicate noun
+    `candidate` is (of "became" also through the verb it is coordinated with), or None."""
+    tokens = sentences[candidate.sentence].tokens
+    token = tokens[candidate.index]
+    if token.dep != "attr":
+        return None
+    verbs = {token.head}
+    if tokens[token.head].dep == "conj":
+        verbs.add(tokens[token.head].head)
+    return next(
+        (
+            other
+            for other in others
+            if other.sentence == candidate.sentence
+            and tokens[other.index].dep in SUBJECT_DEPS
+            and tokens[other.index].head in verbs
+        ),
+        None,
+    )
+
+
+def _in_fronted_phrase_of_its_verb(sentence: Sentence, pronoun: int, candidate: int) -> bool:
+    """A subject "it" and a noun inside a prepositional phrase of its own verb before it ("in
+    some parts of Africa it is a sign of wonder"): the phrase says where or when, and the "it"
+    is something else."""
+    tokens = sentence.tokens
+    if tokens[pronoun].dep not in SUBJECT_DEPS:
+        return False
+    verb = tokens[pronoun].head
+    return any(
+        token.dep == "prep" and token.head == verb and sentence.dominates(i, candidate)
+        for i, token in enumerate(tokens[:pronoun])
+    )
 
 
 def _bound_by_own_subject(sentence: Sentence, pronoun: int, candidate: int) -> bool:

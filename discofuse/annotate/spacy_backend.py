@@ -208,7 +208,7 @@ def _convert_token(token: SpacyToken, local_of: dict[int, int]) -> Token:
     local = local_of[token.i]
     head = local_of.get(token.head.i)
     tag, pos, lemma = token.tag_, token.pos_, token.lemma_
-    if local == 0 and _name_read_as_noun(token):
+    if _name_read_as_noun(token, first=local == 0):
         tag, pos, lemma = ("NNPS" if token.ent_type_ == "NORP" else "NNP"), "PROPN", token.text
     return Token(
         text=token.text,
@@ -223,17 +223,24 @@ def _convert_token(token: SpacyToken, local_of: dict[int, int]) -> Token:
     )
 
 
-def _name_read_as_noun(token: SpacyToken) -> bool:
-    """A sentence's first word, capitalized, tagged a common noun, that English has no such
-    word for ("Matthews scored ...", "Fabrice also receives ..."): the small tagger's usual
-    reading of an unfamiliar name where every word is capitalized. lemminflect's dictionary
-    says which words are English nouns."""
+NAME_ROLES = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "appos", "conj", "poss"})
+"""Dependencies of a noun phrase: an interjection in one is a name the tagger did not know."""
+
+
+def _name_read_as_noun(token: SpacyToken, first: bool) -> bool:
+    """A capitalized word that English has no such word for, tagged a common noun as a
+    sentence's first word ("Matthews scored ...", "Fabrice also receives ...": the small
+    tagger's usual reading of an unfamiliar name where every word is capitalized), or an
+    interjection anywhere in a noun phrase's role ("Orwell , a democratic socialist , was
+    ..."). lemminflect's dictionary says which words are English words."""
     text = token.text
-    return (
-        token.tag_ in ("NN", "NNS")
-        and len(text) > 2
+    unknown_capitalized = (
+        len(text) > 2
         and text.isalpha()
         and text[0].isupper()
         and text[1:].islower()
         and not getAllLemmas(text.lower())
     )
+    if token.tag_ == "UH":
+        return unknown_capitalized and token.dep_ in NAME_ROLES
+    return first and token.tag_ in ("NN", "NNS") and unknown_capitalized

@@ -156,12 +156,84 @@ def _namespace(text: str | None) -> int:
     return int(value) if value.lstrip("-").isdigit() else BAD_NAMESPACE
 
 
+class TrailingBytes(OSError):
+    """Bytes after the last complete bz2 stream that start no other: every page before them
+    has been read (and is kept); the bytes themselves are no data."""
+
+
+class _Bzip2Streams(io.RawIOBase):
+    """Concatenated bz2 streams (a multistream dump is one) as one byte stream, decompressed
+    CHUNK bytes at a time (a small file that expands hugely is never held whole). Reads are
+    short, never gathered: each stream's bytes are handed on before the next is started, so
+    bytes after the last complete stream that are not bz2 (TrailingBytes, raised once the rest
+    is read) cost no page; inside a stream a corrupt or cut byte is an error as before."""
+
+    CHUNK = 1 << 16
+
+    def __init__(self, raw: IO[bytes]):
+        self.raw = raw
+        self.decompressor = bz2.BZ2Decompressor()
+        self.pending, self.offset = b"", 0
+        self.streams = 0  # complete streams so far
+        self.started = self.produced = False  # the current stream has had input / given bytes
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        while self.offset >= len(self.pending):
+            if not self._decompress_more():
+                return 0
+        size = min(len(buffer), len(self.pending) - self.offset)
+        buffer[:size] = self.pending[self.offset : self.offset + size]
+        self.offset += size
+        return size
+
+    def _decompress_more(self) -> bool:
+        """Refill `pending`; False at the end of the data."""
+        leftover = b""
+        if self.decompressor.eof:
+            leftover = self.decompressor.unused_data
+            self.decompressor = bz2.BZ2Decompressor()
+            self.streams += 1
+            self.started = self.produced = False
+        chunk = b""
+        if self.decompressor.needs_input:
+            chunk = leftover or self.raw.read(self.CHUNK)
+            if not chunk:
+                if self.started and self.streams and not self.produced:
+                    raise self._trailing("too short for a stream")
+                if self.started:
+                    raise EOFError("the bz2 data ends inside a stream (the file is cut short)")
+                return False
+        try:
+            self.pending = self.decompressor.decompress(chunk, max_length=self.CHUNK)
+        except OSError as error:
+            if self.streams and not self.produced:
+                raise self._trailing(str(error)) from None
+            raise
+        self.offset = 0
+        self.started, self.produced = True, self.produced or bool(self.pending)
+        return True
+
+    def _trailing(self, why: str) -> TrailingBytes:
+        return TrailingBytes(
+            f"bytes after the last complete bz2 stream are not bz2 data ({why}); every page "
+            "before them was read"
+        )
+
+    def close(self) -> None:
+        self.raw.close()
+        super().close()
+
+
 def open_dump(path: str) -> IO[bytes]:
-    """A dump file as a byte stream, decompressing .bz2 on the fly (local or any Beam filesystem)."""
+    """A dump file as a byte stream, decompressing .bz2 on the fly (local or any Beam
+    filesystem; see `_Bzip2Streams`)."""
     from apache_beam.io.filesystems import CompressionTypes, FileSystems
 
-    compression = CompressionTypes.BZIP2 if path.endswith(".bz2") else CompressionTypes.UNCOMPRESSED
-    return FileSystems.open(path, compression_type=compression)
+    raw = FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED)
+    return _Bzip2Streams(raw) if path.endswith(".bz2") else raw
 
 
 def iter_dump(path: str) -> Iterator[Page]:
@@ -174,7 +246,7 @@ def multistream_ranges(index_path: str, dump_size: int) -> list[tuple[int, int, 
     and how many pages its index file (lines `offset:page_id:title`) lists there, so a dump cut
     short is caught (fewer pages read than expected) rather than read short in silence."""
     pages: Counter[int] = Counter()
-    with open_dump(index_path) as index:
+    with io.BufferedReader(open_dump(index_path)) as index:
         for line in iter(index.readline, b""):
             offset = line.split(b":", 1)[0]
             if offset.isdigit():

@@ -211,9 +211,19 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
     tokens = state.document.sentences[anaphor.sentence].tokens
     pronoun = tokens[anaphor.head]
     speaker = pronoun.dep in SUBJECT_DEPS and tokens[pronoun.head].lemma.lower() in SPEECH_VERBS
+    sentences = state.document.sentences
     return any(
         item.token is not None
-        and item.token.ent_type == "PERSON"
+        and (
+            item.token.ent_type == "PERSON"
+            or (  # a name the tagger did not call a person, as the main subject ("Orwell ,
+                # a democratic socialist , was a critic of Joseph Stalin ... | The Soviet
+                # Union , he believed , ..."): the entity a "he" most likely continues
+                item.token.ent_type in ("", "ORG")
+                and sentences[item.sentence].is_main_subject(item.index)
+                and _lone_word_name(sentences[item.sentence], item.index)
+            )
+        )
         and item.token.tag in PROPER_NOUN_TAGS
         and item.token.dep != "compound"
         and (item.sentence, item.index) not in own
@@ -224,6 +234,15 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
         )
         and _chain_genders(state, item.sentence, item.index) in (set(), {PRONOUN_GROUPS[word]})
         for item in state.lists[to_list]
+    )
+
+
+def _lone_word_name(sentence: Sentence, index: int) -> bool:
+    """A name of one word with no article: a surname more often than a body's or a work's
+    name ("Mission Control", "The New Yorker", "Brave New World" are not)."""
+    tokens = sentence.tokens
+    return sentence.name_start(index) == index and not any(
+        t.head == index and t.dep == "det" for t in tokens
     )
 
 
@@ -373,12 +392,17 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
     own = _token_positions(cluster)
     rivals = [*enumerate(tokens[: anaphor.start]), *_main_subjects_after(sentence, anaphor)]
     people = _nouns_with_who_clause(sentence)
+    places = {  # "Nubians invaded Lower Egypt ... throne of Egypt": one "Egypt" tagged ORG is
+        # still the place the other is tagged
+        token.text for token in tokens if token.ent_type in ("GPE", "LOC", "FAC")
+    }
     rival = next(
         (
             token
             for index, token in rivals
             if _competes(token, group, tokens[token.head].dep == "agent", index in people)
             and (anaphor.sentence, index) not in own
+            and not (group == "they" and token.text in places)
         ),
         None,
     )
@@ -528,6 +552,14 @@ def _competes(token, group: str | None, agent: bool = False, person: bool = Fals
     club's or an unknown named subject; a description is a rival of he/she only when it may
     name a person ("The written brief was in Sarah 's name , and she ...")."""
     plural = group == "they"
+    if group in ("he", "she") and (
+        (len(token.text) > 1 and token.text.isupper())
+        or token.text.lower() in COLLECTIVE_NOUNS
+    ):
+        return False  # an acronym or a body is no person ("the BBC 's General Advisory
+        # Committee")
+    if token.dep in ("attr", "oprd"):
+        return False  # a predicate noun is said of a subject ("became a BBC Governor")
     if plural and token.tag == "NNP" and not (
         token.ent_type == "ORG" or (not token.ent_type and token.dep in SUBJECT_DEPS)
     ):
@@ -879,8 +911,12 @@ def name_part(state: State, mention: Mention) -> Mention:
             start -= 2
         else:
             break
-    if not person and start > mention.start and tokens[start - 1].text.lower() == "the":
-        start -= 1
+    if (
+        start > mention.start
+        and tokens[start - 1].text.lower() == "the"
+        and (not person or start - 1 == mention.start)
+    ):
+        start -= 1  # ("The Panther", a tank the tagger calls a person)
     if start > mention.start and tokens[start - 1].text.lower() in COURTESY_TITLES:
         start -= 1  # "Mrs. William Hastings" stays whole
     return Mention(mention.sentence, start, mention.end, mention.head, mention.kind,
