@@ -971,11 +971,46 @@ def check_pipeline_options(beam_args: list[str]) -> None:
     _validated_pipeline(PipelineOptions(beam_args, save_main_session=False))
 
 
+WORKER_COMMAND = f"{sys.executable} -m discofuse.beam_worker"
+"""The local runner's worker process (`discofuse.beam_worker`: Beam's, with Ctrl-C left to
+the launcher)."""
+
+
+class _RunnerAdvice(logging.Filter):
+    """Drops the FnApiRunner's advice to use multi_processing mode with several workers: its
+    workers are processes here, started through the default environment instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("If direct_num_workers is not equal to 1")
+
+
+def _local_runner(options: PipelineOptions) -> Any:
+    """For the local FnApiRunner in multi-process mode (the default): the runner with its
+    workers started as WORKER_COMMAND; None for any other runner or mode."""
+    from apache_beam.options.pipeline_options import DirectOptions
+
+    direct = options.view_as(DirectOptions)
+    if options.view_as(StandardOptions).runner != "FnApiRunner" or (
+        direct.direct_running_mode != "multi_processing"
+    ):
+        return None
+    from apache_beam.runners.portability.fn_api_runner import FnApiRunner
+    from apache_beam.transforms.environments import SubprocessSDKEnvironment
+
+    direct.direct_running_mode = "in_memory"  # the runner's own multi_processing mode
+    # would replace the environment with Beam's worker command
+    logger = logging.getLogger("apache_beam.runners.portability.fn_api_runner.fn_runner")
+    if not any(isinstance(f, _RunnerAdvice) for f in logger.filters):
+        logger.addFilter(_RunnerAdvice())
+    environment = SubprocessSDKEnvironment.from_command_string(command_string=WORKER_COMMAND)
+    return FnApiRunner(default_environment=environment)
+
+
 def _validated_pipeline(options: PipelineOptions) -> beam.Pipeline:
     """The pipeline, or one line listing the options the runner says it lacks (Dataflow's
     project, region, temp and staging locations)."""
     try:
-        return beam.Pipeline(options=options)
+        return beam.Pipeline(runner=_local_runner(options), options=options)
     except ValueError as error:
         message = str(error)
         if not message.startswith("Pipeline has validations errors"):
@@ -1020,9 +1055,10 @@ def _run_pipeline(
     if logging.getLogger().getEffectiveLevel() > logging.INFO:  # not -v: a worker's failure
         # reaches the user once, as the one line (or the traceback) the launcher gives it,
         # not also as every worker's relayed log record
-        logging.getLogger("apache_beam.runners.portability.local_job_service").setLevel(
-            logging.CRITICAL
-        )
+        for name in ("apache_beam.runners.portability.local_job_service",
+                     "apache_beam.runners.worker.data_plane"):  # (the data plane's error
+            # when a worker dies, which the launcher reports itself)
+            logging.getLogger(name).setLevel(logging.CRITICAL)
     with tempfile.TemporaryDirectory(prefix="discofuse-progress-") as folder:
         reader = ProgressReader(folder, progress) if progress is not None and local else None
         pipeline = _validated_pipeline(options)

@@ -392,6 +392,81 @@ def test_ctrl_c_stops_a_run_quickly_and_leaves_no_finished_looking_output(tmp_pa
     assert time.monotonic() - sent < 10
     assert launcher.returncode == 130
     assert "interrupted; the partial output was removed" in rest
+    assert "Traceback" not in rest  # the workers leave Ctrl-C to the launcher
+    assert not output.exists() and not (tmp_path / "out.incomplete").exists()
+    assert not _processes_of(launcher.pid)
+
+
+def _processes_of(session: int) -> list[str]:
+    """Command lines of the processes still running in a session (a run's workers outliving
+    it; an exited one its parent has not reaped yet does not count)."""
+    import subprocess
+
+    listed = subprocess.run(["ps", "-eo", "sid=,stat=,args="], capture_output=True,
+                            text=True).stdout
+    return [
+        line for line in listed.splitlines()
+        if line.split()[0] == str(session) and not line.split()[1].startswith("Z")
+    ]
+
+
+@needs_shared
+def test_sigterm_to_a_background_run_ends_it_with_one_line(tmp_path):
+    """SIGTERM to the launcher alone, started as a script's background job (Ctrl-C ignored,
+    as a non-interactive shell leaves it): it hung after printing "interrupted" in the
+    probe, and printed the workers' tracebacks."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    output = tmp_path / "out"
+    sports = SHARED / "data" / "sports" / "bbc_sport"
+    launcher = subprocess.Popen(
+        [sys.executable, "-m", "discofuse.cli", "generate", "-v", "--input", str(sports),
+         "--format", "text", "--output", str(output), "--direct_num_workers=2"],
+        stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    for line in launcher.stderr:
+        if "documents annotated" in line:
+            break
+    sent = time.monotonic()
+    launcher.send_signal(signal.SIGTERM)
+    rest = launcher.stderr.read()
+    launcher.wait(timeout=60)
+    assert time.monotonic() - sent < 10 and launcher.returncode == 130
+    assert "Traceback" not in rest and "interrupted; the partial output was removed" in rest
+    assert not output.exists() and not (tmp_path / "out.incomplete").exists()
+    assert not _processes_of(launcher.pid)
+
+
+def test_a_worker_that_cannot_start_ends_the_run_with_one_line(tmp_path):
+    """A worker process that exits at once (here it finds a broken `discofuse` package first
+    on its path: `python -m` puts the working folder there) ends the run with its return
+    code; the probe's launcher waited for it forever."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    shadow = tmp_path / "discofuse"
+    shadow.mkdir()
+    (shadow / "__init__.py").write_text("")
+    (shadow / "beam_worker.py").write_text("raise SystemExit(3)\n")
+    output = tmp_path / "out"
+    discofuse = Path(sys.executable).parent / "discofuse"  # the installed command: the
+    # launcher must not find the broken package, only its workers
+    finished = subprocess.run(
+        [str(discofuse), "generate", "--input", str(REPO / "samples" / "sports"),
+         "--format", "text", "--output", str(output), "-q"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120,
+    )
+    assert finished.returncode == 1
+    assert finished.stderr.strip().splitlines() == [
+        f"discofuse: a worker process of the local runner exited with return code 3 (it "
+        f"could not start, or it was stopped); the partial output was removed and {output} "
+        "is as it was before this run."
+    ]
     assert not output.exists() and not (tmp_path / "out.incomplete").exists()
 
 

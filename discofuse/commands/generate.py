@@ -323,11 +323,12 @@ def run(args: argparse.Namespace) -> int:
         require_cloud_storage()
     beam_args = default_beam_args(args.extra, tuple(args.own_options), args.verbosity)
     check_pipeline_options(beam_args)
-    quiet_workers_stopped_by_ctrl_c()
+    watch_worker_processes()
     for (inputs, input_format, domain), output in zip(jobs, outputs):
+        WORKERS.interrupted, WORKERS.failure = False, ""
         started = time.perf_counter()
         progress = progress_printer(output, args.verbosity)
-        previous_sigterm = _on_sigterm(_interrupt)
+        previous_handlers = _on_interrupt(_interrupt)
         try:
             summary = run_pipeline(
                 inputs,
@@ -346,7 +347,17 @@ def run(args: argparse.Namespace) -> int:
             discard_partial_output(output)
             raise BadInputError(str(missing)) from None
         except KeyboardInterrupt:
+            WORKERS.interrupted = True
+            stop_worker_processes()
             discard_partial_output(output)
+            if WORKERS.failure:
+                print(
+                    f"discofuse: a worker process of the local runner exited with return code "
+                    f"{WORKERS.failure} (it could not start, or it was stopped); the partial "
+                    f"output was removed and {output} is as it was before this run.",
+                    file=sys.stderr,
+                )
+                return 1
             print(
                 f"discofuse: interrupted; the partial output was removed and {output} is as it "
                 "was before this run.",
@@ -354,12 +365,14 @@ def run(args: argparse.Namespace) -> int:
             )
             return 130
         except BaseException:
+            WORKERS.interrupted = True
+            stop_worker_processes()
             discard_partial_output(output)  # a failed run leaves nothing behind
             raise
         finally:
             if progress is not None:
                 progress.close()
-            _on_sigterm(previous_sigterm)
+            _on_interrupt(*previous_handlers)
         seconds = time.perf_counter() - started
         if args.verbosity >= 0:
             report(summary, output, seconds)
@@ -385,17 +398,30 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _on_sigterm(handler):
-    """Install a SIGTERM handler (only the main thread may); returns the previous one."""
+def _on_interrupt(on_term, on_int=None) -> tuple:
+    """Install the SIGTERM handler, and the SIGINT one unless SIGINT is ignored (a background
+    job); only the main thread may. Returns the previous handlers, to be put back."""
     import threading
 
     if threading.current_thread() is not threading.main_thread():
-        return handler
-    return signal.signal(signal.SIGTERM, handler)
+        return on_term, on_int
+    on_int = on_term if on_int is None else on_int
+    previous_int = signal.getsignal(signal.SIGINT)
+    if previous_int is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, on_int)
+    return signal.signal(signal.SIGTERM, on_term), previous_int
 
 
 def _interrupt(signum, frame) -> None:
-    """SIGTERM (a scheduler stopping the job) ends a run as Ctrl-C does: staging removed."""
+    """Ctrl-C, or SIGTERM (a scheduler stopping the job): the workers are stopped at once
+    (before the runner's own teardown wakes them to print their errors), and the run ends as
+    a KeyboardInterrupt: staging removed."""
+    import logging
+
+    WORKERS.interrupted = True
+    logging.getLogger("apache_beam").setLevel(logging.CRITICAL)  # the runner's teardown
+    # errors, once its workers are gone, are not news
+    stop_worker_processes()
     raise KeyboardInterrupt
 
 
@@ -435,24 +461,89 @@ def progress_printer(output: str, verbosity: int) -> ProgressPrinter | None:
     return ProgressPrinter(output, terminal)
 
 
-def quiet_workers_stopped_by_ctrl_c() -> None:
-    """Ctrl-C reaches a local runner's worker processes too (one process group); the launcher
-    reports the interruption once, so its threads watching those workers need not add a
-    traceback each for a worker that ended on SIGINT. (The workers still print their own.)"""
-    import signal
+class WorkerWatch:
+    """What the launcher knows of its local worker processes during a run: whether it is
+    being interrupted (their exits are expected then) and the return code of one that exited
+    on its own."""
+
+    interrupted: bool = False
+    failure: str = ""
+
+
+WORKERS = WorkerWatch()
+WORKER_EXIT = "Worker subprocess exited with return code "
+"""How Beam's thread that watches a local worker reports its exit (a RuntimeError)."""
+
+
+def watch_worker_processes() -> None:
+    """Installs (once) the hook for Beam's threads that watch the local runner's workers. While
+    a run is being interrupted its threads say nothing (the launcher reports the interruption
+    once), nor does a worker ended by Ctrl-C; one that exits on its own (it could not start,
+    or something killed it) ends the run with its return code, where Beam would wait for it
+    forever (SIGTERM to this process, which `run` turns into the end of the run)."""
     import threading
 
     previous = threading.excepthook
-    if getattr(previous, "quiet_workers", False):
+    if getattr(previous, "watches_workers", False):
         return  # installed by an earlier run in this process
-    stopped = f"return code -{int(signal.SIGINT)}"
 
     def hook(args: threading.ExceptHookArgs) -> None:
-        if not (isinstance(args.exc_value, RuntimeError) and str(args.exc_value).endswith(stopped)):
+        if WORKERS.interrupted or type(args.exc_value).__name__ == "RpcError":
+            return  # the runner's threads failing as the run ends, or as a worker's
+            # connection breaks (the thread that watches the worker reports that)
+        message = str(args.exc_value) if isinstance(args.exc_value, RuntimeError) else ""
+        if not message.startswith(WORKER_EXIT):
             previous(args)
+            return
+        code = message[len(WORKER_EXIT):].strip()
+        if code == f"-{int(signal.SIGINT)}":
+            return
+        WORKERS.failure = code
+        os.kill(os.getpid(), signal.SIGTERM)
 
-    hook.quiet_workers = True  # type: ignore[attr-defined]
+    hook.watches_workers = True  # type: ignore[attr-defined]
     threading.excepthook = hook
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes under `pid` (Linux /proc; none elsewhere)."""
+    found: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            children = Path(f"/proc/{pid}/task/{task}/children").read_text()
+        except OSError:
+            continue
+        for child in map(int, children.split()):
+            found += [child, *_descendants(child)]
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+def stop_worker_processes(grace: float = 3.0) -> None:
+    """Ends the processes this launcher started (the local runner's workers, which leave
+    Ctrl-C to it: `discofuse.beam_worker`), and waits up to `grace` seconds for them to go.
+    Without it an interrupted launcher waits on them forever. SIGKILL: the run's output is
+    being discarded, and the parser's BLAS library answers SIGTERM with an abort message."""
+    processes = _descendants(os.getpid())
+    for pid in processes:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    deadline = time.monotonic() + grace
+    while time.monotonic() < deadline and any(map(_running, processes)):
+        time.sleep(0.05)
 
 
 def discard_partial_output(output: str) -> int:

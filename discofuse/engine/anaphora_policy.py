@@ -568,6 +568,9 @@ def _competes(token, group: str | None, agent: bool = False, person: bool = Fals
         return True  # "described by Strabo in his Geography": the agent is the doer
     if token.dep in SUBJECT_DEPS and token.tag == "JJ":
         return not plural  # "The 31-year-old won on her debut" (tagged a DATE, too)
+    if plural and token.tag == "NNPS" and token.ent_type == "NORP":
+        return True  # a people ("by a significant number of Africans , although these ...
+        # their"): what "they" may as well stand for
     if token.ent_type in NOT_A_REFERENT:
         return False
     if token.tag in PROPER_NOUN_TAGS:
@@ -637,9 +640,11 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         return "a pronoun"
     if mention.kind == "proper" and _part_of_a_longer_name(state, mention):
         return "part of a longer name"
+    tokens = state.document.sentences[mention.sentence].tokens
+    if mention.kind == "proper" and tokens[mention.head].text[:1].islower():
+        return "a lower-case word tagged a name"  # "The former Scotland international"
     if _contains(mention, anaphor) or _contains(anaphor, mention):
         return "contains it or lies inside it"
-    tokens = state.document.sentences[mention.sentence].tokens
     if tokens[mention.head].dep == "attr":
         return "a predicate noun"
     if any(t.pos == "PUNCT" and t.tag != "HYPH" for t in tokens[mention.start : mention.end]):
