@@ -365,11 +365,10 @@ def test_progress_sums_every_workers_file(tmp_path):
     assert reader.totals() == (4, 360)
 
 
-@needs_shared
-def test_ctrl_c_stops_a_run_quickly_and_leaves_no_finished_looking_output(tmp_path):
-    """A real Ctrl-C: SIGINT to the process group of `discofuse generate` (what a terminal
-    sends) once it reports progress on real BBC articles."""
-    import os
+def _stop_a_running_bbc_run(tmp_path, stop, ignore_ctrl_c: bool = False):
+    """Start `discofuse generate` on the real BBC articles in its own session, call
+    `stop(launcher)` once it reports progress, and check that the run ends within 10 s with
+    exit 130 and one line: no traceback, no output, no process left."""
     import signal
     import subprocess
     import sys
@@ -381,33 +380,37 @@ def test_ctrl_c_stops_a_run_quickly_and_leaves_no_finished_looking_output(tmp_pa
         [sys.executable, "-m", "discofuse.cli", "generate", "-v", "--input", str(sports),
          "--format", "text", "--output", str(output), "--direct_num_workers=2"],
         stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=(lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if ignore_ctrl_c
+        else None,
     )
     for line in launcher.stderr:  # -v off a terminal: a progress line every 10 s
         if "documents annotated" in line:
             break
     sent = time.monotonic()
-    os.killpg(launcher.pid, signal.SIGINT)
+    stop(launcher)
     rest = launcher.stderr.read()
     launcher.wait(timeout=60)
     assert time.monotonic() - sent < 10
     assert launcher.returncode == 130
     assert "interrupted; the partial output was removed" in rest
-    assert "Traceback" not in rest  # the workers leave Ctrl-C to the launcher
+    assert "Traceback" not in rest  # the workers leave the signal to the launcher
     assert not output.exists() and not (tmp_path / "out.incomplete").exists()
-    assert not _processes_of(launcher.pid)
-
-
-def _processes_of(session: int) -> list[str]:
-    """Command lines of the processes still running in a session (a run's workers outliving
-    it; an exited one its parent has not reaped yet does not count)."""
-    import subprocess
-
     listed = subprocess.run(["ps", "-eo", "sid=,stat=,args="], capture_output=True,
                             text=True).stdout
-    return [
+    assert not [  # nothing of the run still running (an exited, unreaped worker aside)
         line for line in listed.splitlines()
-        if line.split()[0] == str(session) and not line.split()[1].startswith("Z")
+        if line.split()[0] == str(launcher.pid) and not line.split()[1].startswith("Z")
     ]
+
+
+@needs_shared
+def test_ctrl_c_stops_a_run_quickly_and_leaves_no_finished_looking_output(tmp_path):
+    """A real Ctrl-C: SIGINT to the process group of `discofuse generate` (what a terminal
+    sends) once it reports progress on real BBC articles."""
+    import os
+    import signal
+
+    _stop_a_running_bbc_run(tmp_path, lambda launcher: os.killpg(launcher.pid, signal.SIGINT))
 
 
 @needs_shared
@@ -416,29 +419,10 @@ def test_sigterm_to_a_background_run_ends_it_with_one_line(tmp_path):
     as a non-interactive shell leaves it): it hung after printing "interrupted" in the
     probe, and printed the workers' tracebacks."""
     import signal
-    import subprocess
-    import sys
-    import time
 
-    output = tmp_path / "out"
-    sports = SHARED / "data" / "sports" / "bbc_sport"
-    launcher = subprocess.Popen(
-        [sys.executable, "-m", "discofuse.cli", "generate", "-v", "--input", str(sports),
-         "--format", "text", "--output", str(output), "--direct_num_workers=2"],
-        stderr=subprocess.PIPE, text=True, start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    _stop_a_running_bbc_run(
+        tmp_path, lambda launcher: launcher.send_signal(signal.SIGTERM), ignore_ctrl_c=True
     )
-    for line in launcher.stderr:
-        if "documents annotated" in line:
-            break
-    sent = time.monotonic()
-    launcher.send_signal(signal.SIGTERM)
-    rest = launcher.stderr.read()
-    launcher.wait(timeout=60)
-    assert time.monotonic() - sent < 10 and launcher.returncode == 130
-    assert "Traceback" not in rest and "interrupted; the partial output was removed" in rest
-    assert not output.exists() and not (tmp_path / "out.incomplete").exists()
-    assert not _processes_of(launcher.pid)
 
 
 def test_a_worker_that_cannot_start_ends_the_run_with_one_line(tmp_path):

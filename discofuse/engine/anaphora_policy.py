@@ -641,8 +641,13 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
     if mention.kind == "proper" and _part_of_a_longer_name(state, mention):
         return "part of a longer name"
     tokens = state.document.sentences[mention.sentence].tokens
-    if mention.kind == "proper" and tokens[mention.head].text[:1].islower():
-        return "a lower-case word tagged a name"  # "The former Scotland international"
+    if (
+        mention.kind == "proper"
+        and tokens[mention.head].text.islower()  # (not "d'Anconia")
+        and tokens[mention.start].text.lower() != "the"
+    ):
+        return "a lower-case word tagged a name, cut from its phrase"  # "Scotland
+        # international" from "The former Scotland international" ("the aardwolf" is whole)
     if _contains(mention, anaphor) or _contains(anaphor, mention):
         return "contains it or lies inside it"
     if tokens[mention.head].dep == "attr":
