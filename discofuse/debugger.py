@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from dataclasses import asdict
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from discofuse.annotate.spacy_backend import SpacyAnnotator
 from discofuse.annotate.text_input import PAIR_MARKER
 from discofuse.audit import REASONS, Auditor
 from discofuse.engine import Engine, RuleError, RuleSet, Trace, load_rules
+from discofuse.engine.language import CONDITIONS, OPERATIONS, construct, help_text
 from discofuse.errors import BadInputError
 from discofuse.render import example_text, parse_table, trace_text
 from discofuse.unfusion import annotate_candidate, split_pair, unfuse_candidate
@@ -30,8 +32,29 @@ Commands:
   :reload           re-read the rule files
   :parse            toggle the parse table
   :json             toggle JSON output
-  :help             this text
+  :explain NAME     a rule's description, conditions, operations and examples
+  :help             this text; ':help KEY' for a condition or operation (token, edge, split,
+                    ...) or 'rule' for a rule's keys (docs/rule-language.md has them all)
   :quit             leave (or Ctrl-D)"""
+
+
+def explain_rule(rule) -> str:
+    """`:explain NAME`: what the rule is, where, and its conditions, operations and examples."""
+    lines = [f"{rule.name} ({rule.type}, {rule.input}, priority {rule.priority}) at {rule.where}"]
+    if rule.description:
+        lines.append(textwrap.fill(" ".join(rule.description.split()), 92,
+                                   initial_indent="  ", subsequent_indent="  "))
+    lines.append("  when:")
+    lines += [f"    {n}. {condition.source}" for n, condition in enumerate(rule.conditions, 1)]
+    lines.append("  do:")
+    lines += [f"    {n}. {operation.source}" for n, operation in enumerate(rule.operations, 1)]
+    for example in rule.examples:
+        text = " || ".join(example.text)
+        if example.output is None:
+            lines.append(f"  counter-example: {text}")
+        else:
+            lines.append(f"  example: {text}\n        -> {' || '.join(example.output)}")
+    return "\n".join(lines)
 
 
 def command_line_text(text: str) -> str:
@@ -131,7 +154,19 @@ class DebugSession:
         if name in ("q", "quit", "exit"):
             return None
         if name == "help":
-            return HELP
+            if not argument.strip():
+                return HELP
+            item = construct(argument.strip())
+            if item is None:
+                known = ", ".join(["rule", *CONDITIONS, *OPERATIONS])
+                return f"no condition or operation '{argument.strip()}' (known: {known})"
+            return help_text(item)
+        if name == "explain":
+            try:
+                rule = self.rules.get(argument.strip())
+            except RuleError as error:
+                return str(error)
+            return explain_rule(rule)
         if name == "rules":
             return "\n".join(
                 f"{rule.priority:>4}  {rule.name:<28} {rule.type:<20} {rule.where}"

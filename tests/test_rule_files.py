@@ -298,3 +298,85 @@ def test_check_rules_shows_an_example_another_rule_claims_first(tmp_path, annota
     out = capsys.readouterr().out
     assert "with every rule: drops_because gives a different result first" in out
     assert "1 examples another rule claims first" in out
+
+
+def test_every_problem_of_a_rule_folder_is_reported_at_once(tmp_path, capsys):
+    two_bad = GOOD_RULE.replace("- split:", "- splt:") + GOOD_RULE.replace(
+        "name: demo", "name: other").replace("text: because", "pos: VERBB").split("rules:\n")[1]
+    write(tmp_path, two_bad)
+    write(tmp_path, GOOD_RULE.replace("name: demo", "name: third").replace("at: i,", "at: q,"),
+          "more.yaml")
+    assert main(["check-rules", "--rules", str(tmp_path)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "discofuse: 3 problems in the rule files:"
+    rules_file, more_file = tmp_path / "rules.yaml", tmp_path / "more.yaml"
+    assert err[1].startswith(f"  {more_file}:11:9: rule 'third':") and "'q'" in err[1]
+    assert err[2].startswith(f"  {rules_file}:11:9: rule 'demo':") and "splt" in err[2]
+    assert err[3].startswith(f"  {rules_file}:17:9: rule 'other':") and "VERBB" in err[3]
+
+
+def test_the_rule_language_reference_is_generated_and_current():
+    from conftest import REPO
+
+    from discofuse.engine.language import reference_markdown
+
+    shipped = (REPO / "docs" / "rule-language.md").read_text(encoding="utf-8")
+    assert shipped == reference_markdown(), (
+        "docs/rule-language.md is stale: discofuse check-rules --reference > docs/rule-language.md"
+    )
+
+
+def test_the_shipped_rule_files_hold_to_the_json_schema(capsys):
+    import json
+
+    import jsonschema
+    import yaml
+
+    from discofuse.engine import rule_files
+    from discofuse.engine.rules import DEFAULT_RULES_DIR
+
+    assert main(["check-rules", "--schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for path in rule_files(DEFAULT_RULES_DIR):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        problems = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)]
+        assert not problems, (path.name, problems[:3])
+    typo = yaml.safe_load(GOOD_RULE.replace("text: because", "pos: VERBB"))
+    assert list(validator.iter_errors(typo))  # what the compiler refuses, an editor flags
+
+
+def test_the_compiler_reads_the_language_declaration():
+    from discofuse.engine.conditions import CONDITION_KINDS, TokenCondition
+    from discofuse.engine.language import CONDITIONS, OPERATIONS, RULE
+    from discofuse.engine.operations import OPERATION_KINDS
+    from discofuse.engine.rules import REQUIRED_RULE_KEYS, RULE_KEYS
+
+    assert set(CONDITION_KINDS) == set(CONDITIONS)
+    assert set(OPERATION_KINDS) == set(OPERATIONS)
+    assert RULE_KEYS == RULE.key_names and REQUIRED_RULE_KEYS == RULE.required
+    assert TokenCondition.KEYS == CONDITIONS["token"].key_names
+    for item in [*CONDITIONS.values(), *OPERATIONS.values(), RULE]:
+        for key in item.keys:
+            assert key.title and key.description and key.example is not None, (item.name, key)
+
+
+def test_the_debugger_explains_a_rule_and_the_language():
+    import argparse
+
+    from discofuse.debugger import DebugSession
+
+    session = DebugSession(argparse.Namespace(
+        rules="paper", rule=None, all=False, json=False, pretokenized=False, no_coref=False
+    ))
+    token = session.command(":help token")
+    assert token.startswith("token: a token with these properties")
+    assert "range (search range)" in token and "dep (dependency label)" in token
+    assert "split a list in two" in session.command(":help split")
+    assert "known: rule, token" in session.command(":help tokn")
+    explained = session.command(":explain sentence_coordination")
+    assert explained.startswith("sentence_coordination (SINGLE_S_COORD, single, priority 60)")
+    assert "coordination.yaml" in explained.splitlines()[0]
+    assert "  when:" in explained and "  do:" in explained and "  counter-example:" in explained
+    assert "no rule named" in session.command(":explain nothing")

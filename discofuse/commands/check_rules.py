@@ -16,10 +16,25 @@ def register(subcommands: argparse._SubParsersAction) -> None:
         "alone (and, to show overlaps, with every rule as generate runs them).",
     )
     add_rules_option(parser)
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument("--schema", action="store_true",
+                       help="print the JSON Schema (draft 2020-12) of a rule file, for editors")
+    shown.add_argument("--reference", action="store_true",
+                       help="print the rule-language reference (docs/rule-language.md)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    import json
+
+    from discofuse.engine import language
+
+    if args.schema:
+        print(json.dumps(language.json_schema(), indent=2, ensure_ascii=False))
+        return 0
+    if args.reference:
+        print(language.reference_markdown(), end="")
+        return 0
     from discofuse.annotate.spacy_backend import SpacyAnnotator
     from discofuse.engine import load_rules
     from discofuse.unfusion import check_rule_examples

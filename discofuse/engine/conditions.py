@@ -25,9 +25,10 @@ from discofuse.engine.expressions import (
     parse_comparison,
     parse_expression,
 )
+from discofuse.engine.language import COMMA_MODES, CONDITIONS, TOKEN_FIELDS
 from discofuse.engine.named_lists import NamedLists, Phrase
 from discofuse.engine.state import State
-from discofuse.engine.yaml_source import RuleError, line_of
+from discofuse.engine.yaml_source import RuleError, column_of, line_of
 from discofuse.labels import (
     CANONICAL_LABELS,
     ENTITY_TYPES,
@@ -37,8 +38,6 @@ from discofuse.labels import (
 
 Bindings = dict[str, Any]
 
-TOKEN_FIELDS = {"text", "tag", "pos", "dep", "lemma", "ent"}
-COMMA_MODES = ("forbidden", "optional", "required")
 
 
 @dataclass(frozen=True)
@@ -88,7 +87,8 @@ class CompileScope:
     rule: str = ""
 
     def error(self, message: str, node: Any) -> RuleError:
-        return RuleError(message, file=self.file, line=line_of(node), rule=self.rule)
+        return RuleError(message, file=self.file, line=line_of(node), rule=self.rule,
+                         column=column_of(node))
 
     def expression(self, source: Any, node: Any) -> Expression:
         try:
@@ -197,7 +197,7 @@ def _predicate(field_name: str, value: Any, node: Any, scope: CompileScope) -> T
 class TokenCondition(Condition):
     """`token: i` with predicates: binds i by search when unbound, else tests position i."""
 
-    KEYS = {"token", "of", "range"} | TOKEN_FIELDS
+    KEYS = CONDITIONS["token"].key_names
 
     def __init__(self, node: Mapping, scope: CompileScope):
         _check_keys(node, self.KEYS, "token", scope)
@@ -257,7 +257,7 @@ class TestCondition(Condition):
     """`test: "1 < i < j <= i+5"`: a chain of comparisons over bound variables and lengths."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        _check_keys(node, {"test"}, "test", scope)
+        _check_keys(node, CONDITIONS["test"].key_names, "test", scope)
         self.source, self.line = f"test: {node['test']}", line_of(node)
         try:
             self.comparison: Comparison = parse_comparison(str(node["test"]))
@@ -275,7 +275,7 @@ class LetCondition(Condition):
     """`let: {c: "e+2"}`: bind a name to the value of an expression (always holds)."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        _check_keys(node, {"let"}, "let", scope)
+        _check_keys(node, CONDITIONS["let"].key_names, "let", scope)
         spec = node["let"]
         if not isinstance(spec, Mapping) or len(spec) != 1:
             raise scope.error("'let' takes one name: expression pair, e.g. {c: e+2}", node)
@@ -295,7 +295,7 @@ class PhraseCondition(Condition):
     becomes part of S, as the released connective strings show (", but", "however ,").
     """
 
-    KEYS = {"phrase", "list", "of", "at", "range", "comma_before", "comma_after"}
+    KEYS = CONDITIONS["phrase"].key_names
 
     def __init__(self, node: Mapping, scope: CompileScope):
         _check_keys(node, self.KEYS, "phrase", scope)
@@ -381,7 +381,7 @@ class EdgeCondition(Condition):
         spec = node["edge"]
         if not isinstance(spec, Mapping) or set(spec) - {"head", "child"} or len(spec) != 2:
             raise scope.error("'edge' must be {head: ..., child: ...}", node)
-        _check_keys(node, {"edge", "of"}, "edge", scope)
+        _check_keys(node, CONDITIONS["edge"].key_names, "edge", scope)
         self.source, self.line = f"edge: {spec['head']} -> {spec['child']}", line_of(node)
         self.list_name = scope.list_name(node, node.get("of"))
         self.head_var = self._unbound(spec["head"], scope)
@@ -445,7 +445,7 @@ class SubtreeCondition(Condition):
     """
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        _check_keys(node, {"subtree", "of", "leftmost", "rightmost", "contains"}, "subtree", scope)
+        _check_keys(node, CONDITIONS["subtree"].key_names, "subtree", scope)
         self.source, self.line = _describe(node), line_of(node)
         self.list_name = scope.list_name(node, node.get("of"))
         self.root = scope.expression(node["subtree"], node)
@@ -511,7 +511,7 @@ class CorefCondition(Condition):
     replacement is the entity's best mention in `to` (`replacement_for`).
     """
 
-    KEYS = {"coref", "from", "to", "kinds", "antecedent_kinds", "min_confidence"}
+    KEYS = CONDITIONS["coref"].key_names
 
     def __init__(self, node: Mapping, scope: CompileScope):
         _check_keys(node, self.KEYS, "coref", scope)
@@ -549,7 +549,7 @@ class NotCondition(Condition):
     """`not: [conditions]`: holds when the conditions have no solution; binds nothing."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        _check_keys(node, {"not"}, "not", scope)
+        _check_keys(node, CONDITIONS["not"].key_names, "not", scope)
         self.line = line_of(node)
         inner = node["not"] if isinstance(node["not"], list) else [node["not"]]
         saved = set(scope.bound)
@@ -569,7 +569,7 @@ class AnyCondition(Condition):
     Only names bound by every alternative stay bound after it."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        _check_keys(node, {"any"}, "any", scope)
+        _check_keys(node, CONDITIONS["any"].key_names, "any", scope)
         self.line = line_of(node)
         alternatives = node["any"]
         if not isinstance(alternatives, list) or not alternatives:

@@ -17,6 +17,7 @@ from discofuse.engine.conditions import (
     CompileScope,
     evaluate,
 )
+from discofuse.engine.language import BE_TENSES, INFLECT_TENSES, OPERATIONS
 from discofuse.engine.morphology import be_form, finite_tag, inflect, is_past, is_plural
 from discofuse.engine.state import Item, State, items_of
 from discofuse.engine.yaml_source import line_of
@@ -46,7 +47,9 @@ class Operation:
         raise NotImplementedError
 
 
-def _keys(node: Mapping, kind: str, required: set[str], optional: set[str], scope: CompileScope):
+def _keys(node: Mapping, kind: str, scope: CompileScope):
+    """The operation's arguments, checked against the language's declaration of `kind`."""
+    required, optional = OPERATIONS[kind].required, OPERATIONS[kind].optional
     spec = node[kind]
     if not isinstance(spec, Mapping):
         raise scope.error(f"'{kind}' takes a mapping of arguments", node)
@@ -78,7 +81,7 @@ class Split(Operation):
     """split: {list: Z, at: i, into: [A, B]}: A = x1..x(i-1), B = xi..x|X|; X stays as it was."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        spec = _keys(node, "split", {"list", "at", "into"}, set(), scope)
+        spec = _keys(node, "split", scope)
         self.source, self.line = _describe("split", spec), line_of(node)
         self.list_name = scope.list_name(node, spec["list"])
         self.at = scope.expression(spec["at"], node)
@@ -104,7 +107,7 @@ class Delete(Operation):
     """delete: {list: B, at: i, count: n}: remove n tokens from position i."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        spec = _keys(node, "delete", {"list", "at"}, {"count"}, scope)
+        spec = _keys(node, "delete", scope)
         self.source, self.line = _describe("delete", spec), line_of(node)
         self.list_name = scope.list_name(node, spec["list"])
         self.at = scope.expression(spec["at"], node)
@@ -156,7 +159,7 @@ class Prepend(Operation):
     """prepend: {list: B, copy: {list: A, from: r, to: i-1}} or {list: B, words: [...]}."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        spec = _keys(node, "prepend", {"list"}, {"words", "copy"}, scope)
+        spec = _keys(node, "prepend", scope)
         self.source, self.line = _describe("prepend", spec), line_of(node)
         self.list_name = scope.list_name(node, spec["list"])
         self.words = _Words(spec, node, scope)
@@ -169,7 +172,7 @@ class NewList(Operation):
     """new_list: {list: B, copy: {list: Z, from: i, to: j}} or {list: B, words: [...]}."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        spec = _keys(node, "new_list", {"list"}, {"words", "copy"}, scope)
+        spec = _keys(node, "new_list", scope)
         self.source, self.line = _describe("new_list", spec), line_of(node)
         self.words = _Words(spec, node, scope)
         self.list_name = str(spec["list"])
@@ -183,7 +186,7 @@ class Insert(Operation):
     """insert: {list: B, at: i, words|copy: ...}: add tokens before position i (|B|+1 appends)."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        spec = _keys(node, "insert", {"list", "at"}, {"words", "copy"}, scope)
+        spec = _keys(node, "insert", scope)
         self.source, self.line = _describe("insert", spec), line_of(node)
         self.list_name = scope.list_name(node, spec["list"])
         self.at = scope.expression(spec["at"], node)
@@ -199,7 +202,7 @@ class Trim(Operation):
     as the sentence's own final mark is added back when the sentence is finished)."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        spec = _keys(node, "trim", {"list"}, set(), scope)
+        spec = _keys(node, "trim", scope)
         self.source, self.line = _describe("trim", spec), line_of(node)
         self.list_name = scope.list_name(node, spec["list"])
 
@@ -215,7 +218,7 @@ class Replace(Operation):
     """replace: {list: B, find: [words], with: [words]}: every non-overlapping occurrence."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        spec = _keys(node, "replace", {"list", "find", "with"}, set(), scope)
+        spec = _keys(node, "replace", scope)
         self.source, self.line = _describe("replace", spec), line_of(node)
         self.list_name = scope.list_name(node, spec["list"])
         self.find = [w.lower() for w in _word_list(spec["find"])]
@@ -254,7 +257,7 @@ class ReplaceMentions(Operation):
     """
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        spec = _keys(node, "replace_mentions", {"list", "pairs"}, set(), scope)
+        spec = _keys(node, "replace_mentions", scope)
         self.source, self.line = _describe("replace_mentions", spec), line_of(node)
         self.list_name = scope.list_name(node, spec["list"])
         self.pairs = str(spec["pairs"])
@@ -349,11 +352,11 @@ class Inflect(Operation):
     when v is not finite (a modal or an infinitive)."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        spec = _keys(node, "inflect", {"list", "at"}, {"tense", "tense_of"}, scope)
+        spec = _keys(node, "inflect", scope)
         self.source, self.line = _describe("inflect", spec), line_of(node)
         self.list_name = scope.list_name(node, spec["list"])
         self.at = scope.expression(spec["at"], node)
-        self.tense = TenseSource(spec, node, scope, ("past", "auto"))
+        self.tense = TenseSource(spec, node, scope, INFLECT_TENSES)
 
     def apply(self, state: State, bindings: Bindings) -> None:
         at = _position(state, self.list_name, self.at, bindings)
@@ -406,12 +409,12 @@ class InsertBe(Operation):
     tense_of: {list: Z, at: v}}: insert is/are/was/were agreeing with the token at k."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
-        spec = _keys(node, "insert_be", {"list", "at", "number_of"}, {"tense", "tense_of"}, scope)
+        spec = _keys(node, "insert_be", scope)
         self.source, self.line = _describe("insert_be", spec), line_of(node)
         self.list_name = scope.list_name(node, spec["list"])
         self.at = scope.expression(spec["at"], node)
         self.number_reference = _reference(spec["number_of"], node, scope)
-        self.tense = TenseSource(spec, node, scope, ("present", "past", "auto"))
+        self.tense = TenseSource(spec, node, scope, BE_TENSES)
 
     def apply(self, state: State, bindings: Bindings) -> None:
         plural = is_plural(_annotated_token(state, *self.number_reference, bindings))

@@ -25,45 +25,15 @@ from discofuse.engine.conditions import (
     compile_conditions,
     search,
 )
+from discofuse.engine.language import DISCOURSE_TYPES, EXAMPLE_KEYS, RULE
 from discofuse.engine.named_lists import NamedLists
 from discofuse.engine.operations import Operation, OperationFailed, compile_operations
 from discofuse.engine.state import State
-from discofuse.engine.yaml_source import RuleError, line_of, load_yaml
+from discofuse.engine.yaml_source import RuleError, RuleErrors, column_of, line_of, load_yaml
 
-DISCOURSE_TYPES = (
-    "PAIR_ANAPHORA",
-    "PAIR_CONN",
-    "PAIR_CONN_ANAPHORA",
-    "PAIR_NONE",
-    "SINGLE_APPOSITION",
-    "SINGLE_CATAPHORA",
-    "SINGLE_CONN_INNER",
-    "SINGLE_CONN_INNER_ANAPHORA",
-    "SINGLE_CONN_START",
-    "SINGLE_RELATIVE",
-    "SINGLE_S_COORD",
-    "SINGLE_S_COORD_ANAPHORA",
-    "SINGLE_VP_COORD",
-)
 INPUT_LISTS = {"single": ["Z"], "pair": ["A", "B"]}
-RULE_KEYS = {
-    "name",
-    "type",
-    "input",
-    "priority",
-    "anaphora",
-    "anaphora_type",
-    "standalone",
-    "extended",
-    "when",
-    "do",
-    "output",
-    "connective",
-    "description",
-    "examples",
-    "counter_examples",
-}
-REQUIRED_RULE_KEYS = {"name", "type", "input", "priority", "when", "do"}
+RULE_KEYS = RULE.key_names
+REQUIRED_RULE_KEYS = RULE.required
 
 
 @dataclass
@@ -177,7 +147,7 @@ class RuleSet:
 
 
 def _rule_error(message: str, file: str, node: Any, rule: str = "") -> RuleError:
-    return RuleError(message, file=file, line=line_of(node), rule=rule)
+    return RuleError(message, file=file, line=line_of(node), rule=rule, column=column_of(node))
 
 
 def compile_rule(node: Mapping, lists: NamedLists, file: str) -> Rule:
@@ -251,16 +221,9 @@ def _examples(node: Mapping, kind: str, file: str, name: str) -> list[RuleExampl
     examples = []
     expected_parts = 1 if kind == "single" else 2
     for entry in node.get("examples", []) or []:
-        if (
-            not isinstance(entry, Mapping)
-            or not {"text", "output"} <= set(entry)
-            or set(entry)
-            - {
-                "text",
-                "output",
-                "type",
-            }
-        ):
+        keys = {key.name for key in EXAMPLE_KEYS}
+        required = {key.name for key in EXAMPLE_KEYS if key.required}
+        if not isinstance(entry, Mapping) or not required <= set(entry) or set(entry) - keys:
             raise _rule_error(
                 "an example has 'text', 'output' and optionally 'type'", file, entry, name
             )
@@ -339,42 +302,65 @@ def load_rules(directory: str | Path = "paper", extended: bool | None = None) ->
     files = rule_files(directory)
     if not files:
         raise RuleError(f"no *.yaml or *.yml rule files in {directory}")
-    parsed = [(str(path), load_yaml(path)) for path in files]
+    errors: list[RuleError] = []  # every problem, reported together at the end
+    parsed = []
+    for path in files:
+        try:
+            parsed.append((str(path), load_yaml(path)))
+        except RuleError as error:
+            errors.append(error)
     lists = NamedLists()
     for file, data in parsed:
         if data is None:
             continue
         if not isinstance(data, Mapping) or set(data) - {"lists", "rules"}:
-            raise RuleError(
+            errors.append(RuleError(
                 "a rule file has top-level keys 'lists' and/or 'rules'", file, line_of(data)
-            )
+            ))
+            continue
         if "lists" in data:
             if not isinstance(data["lists"], Mapping):
-                raise RuleError("'lists' must be a mapping of name: [entries]", file, line_of(data))
-            lists.add_file(data["lists"], file)
+                errors.append(RuleError("'lists' must be a mapping of name: [entries]", file,
+                                        line_of(data)))
+                continue
+            try:
+                lists.add_file(data["lists"], file)
+            except RuleError as error:
+                errors.append(error)
     rules: list[Rule] = []
     seen: dict[str, Rule] = {}
     for file, data in parsed:
-        for node in (data or {}).get("rules", []) or []:
-            rule = compile_rule(node, lists, file)
+        if not isinstance(data, Mapping):
+            continue
+        for node in data.get("rules", []) or []:
+            try:
+                rule = compile_rule(node, lists, file)
+            except RuleError as error:
+                errors.append(error)
+                continue
             if rule.name in seen:
-                raise RuleError(
+                errors.append(RuleError(
                     f"duplicate rule name (first defined at {seen[rule.name].where})",
                     file,
                     rule.line,
                     rule.name,
-                )
+                ))
+                continue
             seen[rule.name] = rule
             rules.append(rule)
     for rule in rules:
         target = seen.get(rule.anaphora) if rule.anaphora else None
         if rule.anaphora and (target is None or target.type != "PAIR_ANAPHORA"):
-            raise RuleError(
+            errors.append(RuleError(
                 f"anaphora: '{rule.anaphora}' is not a PAIR_ANAPHORA rule",
                 rule.file,
                 rule.line,
                 rule.name,
-            )
+            ))
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise RuleErrors(errors)
     rules = [rule for rule in rules if extended or not rule.extended]
     rules.sort(key=lambda rule: rule.priority)
     return RuleSet(rules=rules, lists=lists, sources=[str(path) for path in files])

@@ -13,24 +13,45 @@ from discofuse.errors import DiscofuseError
 class RuleError(DiscofuseError):
     """A problem in a rule file: where it is, which rule, and what is wrong."""
 
-    def __init__(self, message: str, file: str = "", line: int = 0, rule: str = ""):
+    def __init__(
+        self, message: str, file: str = "", line: int = 0, rule: str = "", column: int = 0
+    ):
         self.message, self.file, self.line, self.rule = message, file, line, rule
+        self.column = column
         super().__init__(str(self))
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
+        if self.line and self.column:
+            where += f":{self.column}"
         rule = f" rule '{self.rule}':" if self.rule else ""
         return f"{where}:{rule} {self.message}".strip(": ")
 
 
+class RuleErrors(RuleError):
+    """Every problem found in a rule folder, each a RuleError with its place: the folder is
+    validated whole before anything runs, so one run shows them all."""
+
+    def __init__(self, errors: list[RuleError]):
+        self.errors = errors
+        super().__init__(f"{len(errors)} problem(s) in the rule files")
+
+    def __str__(self) -> str:
+        return f"{len(self.errors)} problems in the rule files:\n" + "\n".join(
+            f"  {error}" for error in self.errors
+        )
+
+
 class Node(dict):
-    """A YAML mapping that knows the line it starts on (1-based)."""
+    """A YAML mapping that knows the line and column it starts on (1-based)."""
 
     line: int = 0
+    column: int = 0
 
 
 class NodeList(list):
     line: int = 0
+    column: int = 0
 
 
 class _LineLoader(yaml.SafeLoader):
@@ -39,7 +60,7 @@ class _LineLoader(yaml.SafeLoader):
 
 def _mapping(loader: _LineLoader, node: yaml.MappingNode) -> Node:
     result = Node()
-    result.line = node.start_mark.line + 1
+    result.line, result.column = node.start_mark.line + 1, node.start_mark.column + 1
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         if key in result:
@@ -50,7 +71,7 @@ def _mapping(loader: _LineLoader, node: yaml.MappingNode) -> Node:
 
 def _sequence(loader: _LineLoader, node: yaml.SequenceNode) -> NodeList:
     result = NodeList(loader.construct_object(child, deep=True) for child in node.value)
-    result.line = node.start_mark.line + 1
+    result.line, result.column = node.start_mark.line + 1, node.start_mark.column + 1
     return result
 
 
@@ -129,3 +150,7 @@ def _check_expansion(root: yaml.Node) -> None:
 
 def line_of(value: Any, default: int = 0) -> int:
     return getattr(value, "line", default) or default
+
+
+def column_of(value: Any) -> int:
+    return getattr(value, "column", 0) or 0
