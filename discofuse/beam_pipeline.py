@@ -930,13 +930,23 @@ class OutputLock:
 
 
 def _alive(pid: int) -> bool:
+    """A discofuse run with this process id is running: the process exists and, where /proc
+    tells (Linux), its command line is one (a killed run's id may have been given to another
+    program since). This process is one (a run through the API)."""
+    if pid == os.getpid():
+        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
-    return True
+        pass
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            command = handle.read()
+    except OSError:
+        return True  # no /proc: the process id is all there is to go by
+    return b"discofuse" in command
 
 
 def publish(staging: str, output: str, replaced: list[str]) -> None:

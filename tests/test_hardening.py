@@ -831,3 +831,130 @@ def test_unfuse_never_replaces_a_device_or_link_and_eval_drops_a_bom(tmp_path, c
     predictions = tmp_path / "p.txt"
     predictions.write_bytes(b"\xef\xbb\xbfFirst .\nSecond .\n")
     assert list(prediction_lines(predictions)) == ["First .", "Second ."]
+
+
+def test_text_in_windows_encodings_is_read_as_typed(tmp_path):
+    """Windows-1252 curly quotes and dashes (Latin-1 made them control characters), a UTF-16
+    file with its byte-order mark (read as 8-bit text it was skipped as binary), and a byte
+    Windows-1252 leaves undefined (Latin-1 then)."""
+    quoted = web.text_file_document("q.txt", b"\x93Yes,\x94 he said \x96 twice.")
+    assert quoted.text == "\u201cYes,\u201d he said \u2013 twice."
+    wide = web.text_file_document("w.txt", "The match ended 2-1.".encode("utf-16"))
+    assert isinstance(wide, web.RawDocument) and wide.text == "The match ended 2-1."
+    assert web.decode(b"caf\xe9 \x81")[1] == "latin-1"
+
+
+def test_a_lock_left_by_a_killed_run_is_taken_over_even_when_its_id_was_reused(tmp_path):
+    """The lock's process id now belongs to another program (here `sleep`): no run is writing,
+    so a new run takes the lock instead of waiting for a process that will never finish it."""
+    import subprocess
+
+    from discofuse.beam_pipeline import OutputLock
+
+    output = tmp_path / "out"
+    other = subprocess.Popen(["sleep", "30"])
+    try:
+        (tmp_path / "out.lock").write_text(str(other.pid))
+        with OutputLock(str(output)) as lock:
+            assert lock.held and (tmp_path / "out.lock").read_text() == str(os.getpid())
+        (tmp_path / "out.lock").write_text(str(os.getpid()))  # a live run (this one): refused
+        with pytest.raises(BadInputError, match="another discofuse run"):
+            OutputLock(str(output)).__enter__()
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_rule_files_are_found_whatever_the_case_of_their_suffix(tmp_path):
+    from discofuse.engine import load_rules, rule_files
+
+    for path in rule_files(DEFAULT_RULES_DIR):
+        (tmp_path / path.name.upper()).write_bytes(path.read_bytes())
+    assert len(load_rules(tmp_path).rules) == len(load_rules(DEFAULT_RULES_DIR).rules)
+
+
+def test_a_near_copy_is_dropped_and_counted(tmp_path):
+    """The same article re-filed with a word changed: one document (MinHash, 0.8)."""
+    article = next((REPO / "samples" / "sports").glob("*.txt")).read_text(encoding="utf-8")
+    inputs = tmp_path / "articles"
+    inputs.mkdir()
+    (inputs / "a.txt").write_text(article, encoding="utf-8")
+    words = article.split(" ")
+    words[len(words) // 2] = "remarkably"
+    (inputs / "b.txt").write_text(" ".join(words), encoding="utf-8")
+    output = tmp_path / "out"
+    generate([inputs], "text", output)
+    documents = json.loads((output / "summary.json").read_text())["documents"]
+    assert documents["read"] == 2 and documents["annotated"] == 1
+    assert documents["skipped_by_reason"] == {"near_duplicate": 1}
+
+
+def test_a_dot_text_file_is_read(tmp_path):
+    inputs = tmp_path / "articles"
+    inputs.mkdir()
+    article = next((REPO / "samples" / "sports").glob("*.txt")).read_text(encoding="utf-8")
+    (inputs / "match.text").write_text(article, encoding="utf-8")
+    output = tmp_path / "out"
+    generate([inputs], "text", output)
+    summary = json.loads((output / "summary.json").read_text())
+    assert summary["documents"]["annotated"] == 1 and summary["inputs_ignored"]["count"] == 0
+
+
+def test_a_run_whose_every_document_is_skipped_exits_1_and_says_why(tmp_path, capsys):
+    from discofuse.cli import main
+
+    inputs = tmp_path / "articles"
+    inputs.mkdir()
+    (inputs / "a.txt").write_text("   \n")
+    (inputs / "b.txt").write_bytes(b"\x00\x01 binary \x00" * 50)
+    output = tmp_path / "out"
+    assert main(["generate", "--input", str(inputs), "--format", "text", "--output",
+                 str(output), "--direct_running_mode=in_memory", "-q"]) == 1
+    err = capsys.readouterr().err
+    assert "none of the 2 documents read" in err and "could be used" in err
+    assert "1 empty" in err and "1 binary" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("case", ["no_incoherent_columns", "zero_rows", "not_utf8",
+                                  "corrupt_parquet"])
+def test_eval_on_unusable_input_is_one_line(tmp_path, capsys, case):
+    from discofuse.cli import main
+
+    header = "coherent_first_sentence\tcoherent_second_sentence\tdiscourse_type\n"
+    gold, predictions = tmp_path / "gold.tsv", tmp_path / "predictions.txt"
+    full = ("coherent_first_sentence\tcoherent_second_sentence\tincoherent_first_sentence\t"
+            "incoherent_second_sentence\tdiscourse_type\tconnective_string\n")
+    row = "It rained .\tWe stayed in .\tIt rained .\tWe stayed in .\tPAIR_NONE\t\n"
+    predictions.write_text("It rained . We stayed in .\n")
+    expected = {
+        "no_incoherent_columns": "make its rows first with `discofuse unfuse`",
+        "zero_rows": "the gold file has no rows",
+        "not_utf8": "not UTF-8",
+        "corrupt_parquet": "is not a readable Parquet file",
+    }[case]
+    if case == "no_incoherent_columns":
+        gold.write_text(header + "It rained .\tWe stayed in .\tPAIR_NONE\n")
+    elif case == "zero_rows":
+        gold.write_text(full)
+        predictions.write_text("")
+    elif case == "not_utf8":
+        gold.write_text(full + row)
+        predictions.write_bytes(b"It rained \xff .\n")
+    else:
+        gold = tmp_path / "gold.parquet"
+        gold.write_bytes(b"PAR1 these bytes are no Parquet file PAR1")
+    assert main(["eval", "--gold", str(gold), "--predictions", str(predictions)]) == 1
+    err = capsys.readouterr().err
+    assert expected in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_stats_on_a_corrupt_summary_is_one_line(tmp_path, capsys):
+    from discofuse.cli import main
+
+    article = next((REPO / "samples" / "sports").glob("*.txt"))
+    output = tmp_path / "out"
+    generate([article], "text", output)
+    (output / "summary.json").write_text('{"documents": {"read": 3,')
+    assert main(["stats", str(output), "--no-plots"]) == 1
+    err = capsys.readouterr().err
+    assert "summary.json" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

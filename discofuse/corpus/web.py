@@ -13,11 +13,23 @@ from discofuse.corpus.documents import RawDocument, Skipped
 SPORTS = "sports"
 
 
+UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+
+
 def decode(data: bytes) -> tuple[str, str]:
-    """Text and the encoding used: UTF-8 when valid (a byte-order mark removed), else Latin-1
-    (every byte maps to a char)."""
+    """Text and the encoding used: UTF-16 when it opens with its byte-order mark (Windows
+    editors save so; read as 8-bit text it was all NULs and skipped as binary), UTF-8 when
+    valid (a byte-order mark removed), else Windows-1252 (curly quotes and dashes as they
+    were typed; Latin-1 made them control characters), and Latin-1 for the five bytes
+    Windows-1252 leaves undefined."""
+    if data.startswith(UTF16_MARKS):
+        return data.decode("utf-16", errors="replace"), "utf-16"
     try:
         return data.decode("utf-8").removeprefix("\ufeff"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252"), "cp1252"
     except UnicodeDecodeError:
         return data.decode("latin-1"), "latin-1"
 

@@ -279,14 +279,17 @@ def _flag(node: Mapping, key: str, default: bool, file: str) -> bool:
     return value
 
 
-RULE_FILE_SUFFIXES = ("*.yaml", "*.yml")
+RULE_FILE_SUFFIXES = (".yaml", ".yml")
 
 
 def rule_files(directory: Path) -> list[Path]:
-    """A rule folder's files, in load order: the one reader of rule sources, used by
-    `load_rules`, by the pipeline that ships them to its workers and by the provenance hash.
-    A name that is no regular file (a FIFO would block every reader) is an error."""
-    files = sorted(path for suffix in RULE_FILE_SUFFIXES for path in directory.glob(suffix))
+    """A rule folder's files (`.yaml` or `.yml`, in any case: "LISTS.YAML" too), in load
+    order: the one reader of rule sources, used by `load_rules`, by the pipeline that ships
+    them to its workers and by the provenance hash. A name that is no regular file (a FIFO
+    would block every reader) is an error."""
+    files = sorted(
+        path for path in directory.glob("*") if path.suffix.lower() in RULE_FILE_SUFFIXES
+    )
     for path in files:
         if not path.is_file():
             raise RuleError("not a regular file", file=str(path))
