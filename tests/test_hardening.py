@@ -958,3 +958,34 @@ def test_stats_on_a_corrupt_summary_is_one_line(tmp_path, capsys):
     assert main(["stats", str(output), "--no-plots"]) == 1
     err = capsys.readouterr().err
     assert "summary.json" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_page_of_unclosed_markup_costs_its_neighbour_nothing(tmp_path):
+    """End to end: a page of 20,000 unclosed `<div><span>` and `{{` beside a good page in one
+    dump; the good page's examples come out (the probe's run never wrote it)."""
+    hostile = PAGE.format(title="Markup", ns=0, id=1, extra="&lt;div&gt;&lt;span&gt;{{x|" * 20_000)
+    good = PAGE.format(title="Mill", ns=0, id=2, extra="It was rebuilt in 1890.")
+    dump = tmp_path / "dump.xml"
+    dump.write_text(f"<mediawiki>{hostile}{good}</mediawiki>", encoding="utf-8")
+    output = tmp_path / "out"
+    generate([dump], "wikipedia-xml", output)
+    ids = {row["document_id"] for split in SPLITS
+           for row in pq.read_table(output / f"{split}.parquet").to_pylist()}
+    assert "wikipedia:2" in ids
+    assert "<div" not in all_text(output) and "{{" not in all_text(output)
+
+
+@pytest.mark.parametrize("command", ["stats", "export"])
+def test_a_corrupt_parquet_file_is_one_line(tmp_path, capsys, command):
+    from discofuse.cli import main
+
+    article = next((REPO / "samples" / "sports").glob("*.txt"))
+    output = tmp_path / "out"
+    generate([article], "text", output)
+    (output / "train.parquet").write_bytes(b"PAR1 these bytes are no Parquet file PAR1")
+    argv = (["stats", str(output), "--no-plots"] if command == "stats" else
+            ["export", str(output), "--format", "jsonl", "--output", str(tmp_path / "ex")])
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert "is not a readable Parquet file" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
