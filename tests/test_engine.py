@@ -251,7 +251,7 @@ def test_not_and_any(tmp_path):
     )
     example, trace = run(engine, document(CAT))
     assert bindings_of(trace) == {"i": "5"}
-    engine = engine_for(tmp_path, single_rule("- not:\n    token: k\n    dep: cc"))
+    engine = engine_for(tmp_path, single_rule("- not:\n    token: k\n    dep: cc\n    range: [1, \"|Z|\"]"))
     assert run(engine, document(CAT))[0] is None
 
 
@@ -430,14 +430,16 @@ def test_split_at_one_fails_cleanly(tmp_path):
 
 def test_verbless_output_is_rejected(tmp_path):
     engine = engine_for(
-        tmp_path, single_rule("- token: i\n  dep: cc", do="- split: {list: Z, at: 3, into: [A, B]}")
+        tmp_path, single_rule("- token: i\n  dep: cc\n  range: [1, \"|Z|\"]", do="- split: {list: Z, at: 3, into: [A, B]}")
     )
     example, trace = run(engine, document(CAT))
     assert example is None and trace.rules[0].outcome == "output check failed for A: no verb"
 
 
 def test_priority_order_decides(tmp_path):
-    rules = single_rule("- token: i\n  dep: cc").replace("priority: 1", "priority: 5")
+    rules = single_rule("- token: i\n  dep: cc\n  range: [1, \"|Z|\"]").replace(
+        "priority: 1", "priority: 5"
+    )
     rules += (
         textwrap.dedent("""
       - name: early
@@ -447,6 +449,7 @@ def test_priority_order_decides(tmp_path):
         when:
           - token: i
             dep: conj
+            range: [1, "|Z|"]
         do:
           - split: {list: Z, at: 4, into: [A, B]}
     """)

@@ -22,6 +22,7 @@ rules:
     when:
       - token: i
         text: because
+        range: [2, "|Z|-1"]
     do:
       - split: {list: Z, at: i, into: [A, B]}
 """
@@ -43,9 +44,9 @@ def write(tmp_path, text: str, name: str = "rules.yaml"):
 @pytest.mark.parametrize(
     "broken, line, message",
     [
-        (GOOD_RULE.replace("- split:", "- splt:"), 11, "unknown operation 'splt'"),
+        (GOOD_RULE.replace("- split:", "- splt:"), 12, "unknown operation 'splt'"),
         (GOOD_RULE.replace("text: because", "text: $nope"), 8, "unknown list '$nope'"),
-        (GOOD_RULE.replace("at: i,", "at: q,"), 11, "uses variable 'q' before it is bound"),
+        (GOOD_RULE.replace("at: i,", "at: q,"), 12, "uses variable 'q' before it is bound"),
         (GOOD_RULE.replace("text: because", "dep: subject"), 8, "unknown dependency label"),
         (GOOD_RULE.replace("text: because", "tag: VERB"), 8, "unknown PTB tag"),
         (
@@ -59,7 +60,7 @@ def write(tmp_path, text: str, name: str = "rules.yaml"):
             "unknown key(s) colour",
         ),
         (GOOD_RULE.replace("- token: i", "- tokn: i"), 8, "exactly one of"),
-        (GOOD_RULE.replace("at: i,", "at: i+,"), 11, "ends with an operator"),
+        (GOOD_RULE.replace("at: i,", "at: i+,"), 12, "ends with an operator"),
         (GOOD_RULE.replace("input: single", "input: triple"), 3, "input must be"),
         (
             GOOD_RULE + "    anaphora: nothing\n    anaphora_type: PAIR_CONN\n",
@@ -310,9 +311,9 @@ def test_every_problem_of_a_rule_folder_is_reported_at_once(tmp_path, capsys):
     err = capsys.readouterr().err.splitlines()
     assert err[0] == "discofuse: 3 problems in the rule files:"
     rules_file, more_file = tmp_path / "rules.yaml", tmp_path / "more.yaml"
-    assert err[1].startswith(f"  {more_file}:11:9: rule 'third':") and "'q'" in err[1]
-    assert err[2].startswith(f"  {rules_file}:11:9: rule 'demo':") and "splt" in err[2]
-    assert err[3].startswith(f"  {rules_file}:17:9: rule 'other':") and "VERBB" in err[3]
+    assert err[1].startswith(f"  {more_file}:12:9: rule 'third':") and "'q'" in err[1]
+    assert err[2].startswith(f"  {rules_file}:12:9: rule 'demo':") and "splt" in err[2]
+    assert err[3].startswith(f"  {rules_file}:18:9: rule 'other':") and "VERBB" in err[3]
 
 
 def test_the_rule_language_reference_is_generated_and_current():
@@ -380,3 +381,51 @@ def test_the_debugger_explains_a_rule_and_the_language():
     assert "coordination.yaml" in explained.splitlines()[0]
     assert "  when:" in explained and "  do:" in explained and "  counter-example:" in explained
     assert "no rule named" in session.command(":explain nothing")
+
+
+SIX_MISTAKES = """
+rules:
+  - name: six
+    type: SINGLE_CONN_INNER
+    input: single
+    priority: high
+    colour: red
+    when:
+      - token: i
+        text: because
+        range: [2, "|Z|-1"]
+      - token: i+1
+        pos: VERBB
+      - token: i-1
+        ent: PERSNO
+      - token: i+2
+        dep: subject
+    do:
+      - splt: {list: Z, at: i, into: [A, B]}
+"""
+
+
+def test_a_file_with_six_mistakes_reports_all_six_and_the_schema_rejects_it(tmp_path, capsys):
+    import jsonschema
+    import yaml
+
+    from discofuse.engine.language import json_schema
+
+    write(tmp_path, SIX_MISTAKES)
+    assert main(["check-rules", "--rules", str(tmp_path)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "discofuse: 6 problems in the rule files:"
+    where = f"  {tmp_path / 'rules.yaml'}:"
+    expected = [(3, 5, "unknown key(s) colour"), (3, 5, "priority must be an integer"),
+                (12, 9, "VERBB"), (14, 9, "PERSNO"), (16, 9, "subject"), (19, 9, "splt")]
+    for line, (row, column, words) in zip(err[1:], expected):
+        assert line.startswith(f"{where}{row}:{column}: rule 'six':") and words in line, line
+    validator = jsonschema.Draft202012Validator(json_schema())
+    assert list(validator.iter_errors(yaml.safe_load(SIX_MISTAKES)))
+
+
+def test_a_misspelled_variable_is_an_error_not_a_new_search(tmp_path):
+    write(tmp_path, GOOD_RULE.replace("    do:", "      - token: ii\n        text: the\n    do:"))
+    with pytest.raises(RuleError, match=r"rules.yaml:11:9: rule 'demo': 'ii' is searched for "
+                       r"in the whole list and never used \(a misspelled variable\?"):
+        load_rules(tmp_path)

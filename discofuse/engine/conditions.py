@@ -85,6 +85,46 @@ class CompileScope:
     bound: set[str] = field(default_factory=set)
     file: str = ""
     rule: str = ""
+    used: set[str] = field(default_factory=set)
+    """Names an expression has referred to (a search's name never used is likely a typo)."""
+    unranged: dict[str, Any] = field(default_factory=dict)
+    """Names bound by a search of the whole list (no `range`), with their condition."""
+    problems: list[RuleError] = field(default_factory=list)
+    """Errors of the conditions and operations compiled so far: each is reported, and the
+    compilation goes on with the next (what a failed one would bind taken as bound, from the
+    language's declaration), so one run lists every problem of the rule."""
+
+    def unused_searches(self) -> list[RuleError]:
+        """A name bound by a search of the whole list that nothing refers to: "token: ii"
+        where "i" was meant searches anywhere and binds a name no one reads."""
+        bound_here = ", ".join(sorted(self.bound - set(self.unranged))) or "none"
+        return [
+            self.error(f"'{name}' is searched for in the whole list and never used (a "
+                       f"misspelled variable? the others: {bound_here}); give the search a "
+                       "'range' if it only checks that such a token exists", node)
+            for name, node in self.unranged.items()
+            if name not in self.used
+        ]
+
+    def assume_bound(self, node: Any, construct: Any) -> None:
+        """After `node` (a condition or an operation of `construct`) failed to compile: the
+        names its binding keys give are taken as bound, so later ones do not report them."""
+        spec = node.get(construct.name) if construct.kind == "operation" else node
+        if not isinstance(spec, Mapping):
+            return
+        for key in construct.keys:
+            value = spec.get(key.name)
+            if key.name in ("into", "list") and construct.kind == "operation":
+                names = value if isinstance(value, list) else [value]
+                self.list_names.update(str(n) for n in names if isinstance(n, str))
+                continue
+            if not key.binds:
+                continue
+            if isinstance(value, Mapping):
+                names = [*value.keys(), *value.values()]
+            else:
+                names = [value]
+            self.bound.update(n for n in names if isinstance(n, str) and n.isidentifier())
 
     def error(self, message: str, node: Any) -> RuleError:
         return RuleError(message, file=self.file, line=line_of(node), rule=self.rule,
@@ -99,6 +139,8 @@ class CompileScope:
         return expression
 
     def check_names(self, names, lengths, node, source: str) -> None:
+        self.used.update(names)
+        self.used.update(lengths)
         for name in sorted(names):
             if name not in self.bound:
                 raise self.error(f"'{source}' uses variable '{name}' before it is bound", node)
@@ -207,6 +249,8 @@ class TokenCondition(Condition):
         self.variable: str | None = None
         self.position: Expression | None = None
         if isinstance(target, str) and target.isidentifier() and target not in scope.bound:
+            if "range" not in node:  # a search of the whole list: its name must be used
+                scope.unranged.setdefault(target, node)  # later, or it is likely a typo
             self.range = _range(node.get("range"), node, scope)
             self.variable = scope.new_variable(target, node)
         else:
@@ -609,15 +653,25 @@ def compile_conditions(nodes: list, scope: CompileScope) -> list[Condition]:
     conditions = []
     for node in nodes:
         if not isinstance(node, Mapping):
-            raise scope.error(f"a condition must be a mapping, not {node!r}", node)
+            scope.problems.append(scope.error(f"a condition must be a mapping, not {node!r}",
+                                              node))
+            continue
         kinds = [key for key in CONDITION_KINDS if key in node]
         if len(kinds) != 1:
-            raise scope.error(
+            scope.problems.append(scope.error(
                 f"a condition needs exactly one of {', '.join(CONDITION_KINDS)}; found "
                 f"{', '.join(kinds) or 'none'} in {{{_describe(node)}}}",
                 node,
+            ))
+            scope.bound.update(  # a misspelled key ("tokn: i") most likely bound its value
+                value for value in node.values() if isinstance(value, str) and value.isidentifier()
             )
-        conditions.append(CONDITION_KINDS[kinds[0]](node, scope))
+            continue
+        try:
+            conditions.append(CONDITION_KINDS[kinds[0]](node, scope))
+        except RuleError as error:
+            scope.problems.append(error)
+            scope.assume_bound(node, CONDITIONS[kinds[0]])
     return conditions
 
 

@@ -139,7 +139,9 @@ CONDITIONS = {construct.name: construct for construct in (
     Construct(
         "token", "condition", "a token with these properties",
         "Tests the token at a position, or, when `token` names a variable not bound yet, "
-        "searches `range` and binds it to each token that has every listed property.",
+        "searches `range` (the whole list without one) and binds it to each token that has "
+        "every listed property. A name searched for in the whole list and never used after "
+        "is an error (a misspelled variable, not a new search).",
         (Key("token", "position or new variable", "A position expression (test) or an unbound "
              "name (search and bind).", "i+1", EXPRESSION, required=True, binds=True),
          _of(), _range_key("the token"), *TOKEN_FIELD_KEYS),

@@ -20,7 +20,7 @@ from discofuse.engine.conditions import (
 from discofuse.engine.language import BE_TENSES, INFLECT_TENSES, OPERATIONS
 from discofuse.engine.morphology import be_form, finite_tag, inflect, is_past, is_plural
 from discofuse.engine.state import Item, State, items_of
-from discofuse.engine.yaml_source import line_of
+from discofuse.engine.yaml_source import RuleError, line_of
 
 # Where Trim cuts; a lone "-" is left alone, it joins compounds ("tie - break", "0 - 4").
 PUNCTUATION = frozenset({",", ".", ";", ":", "!", "?", "--", "(", ")", "-LRB-", "-RRB-"})
@@ -261,6 +261,7 @@ class ReplaceMentions(Operation):
         self.source, self.line = _describe("replace_mentions", spec), line_of(node)
         self.list_name = scope.list_name(node, spec["list"])
         self.pairs = str(spec["pairs"])
+        scope.used.add(self.pairs)
         if self.pairs not in scope.bound:
             raise scope.error(f"'pairs' names '{self.pairs}', which no coref condition binds", node)
 
@@ -444,13 +445,19 @@ def compile_operations(nodes: list, scope: CompileScope) -> list[Operation]:
     operations = []
     for node in nodes:
         if not isinstance(node, Mapping) or len(node) != 1:
-            raise scope.error(
+            scope.problems.append(scope.error(
                 f"an operation is a mapping with one key, one of {', '.join(OPERATION_KINDS)}", node
-            )
+            ))
+            continue
         kind = next(iter(node))
         if kind not in OPERATION_KINDS:
-            raise scope.error(
+            scope.problems.append(scope.error(
                 f"unknown operation '{kind}' (known: {', '.join(OPERATION_KINDS)})", node
-            )
-        operations.append(OPERATION_KINDS[kind](node, scope))
+            ))
+            continue
+        try:
+            operations.append(OPERATION_KINDS[kind](node, scope))
+        except RuleError as error:  # reported with the rule's other problems (scope.problems)
+            scope.problems.append(error)
+            scope.assume_bound(node, OPERATIONS[kind])
     return operations

@@ -151,22 +151,30 @@ def _rule_error(message: str, file: str, node: Any, rule: str = "") -> RuleError
 
 
 def compile_rule(node: Mapping, lists: NamedLists, file: str) -> Rule:
+    """One rule, compiled; every problem in it is reported together (RuleErrors), each with
+    its file, line and column."""
     name = str(node.get("name", "")) if isinstance(node, Mapping) else ""
     if not isinstance(node, Mapping):
         raise _rule_error("each entry of 'rules' must be a mapping", file, node)
+    problems: list[RuleError] = []
+
+    def problem(message: str) -> None:
+        problems.append(_rule_error(message, file, node, name))
+
     unknown = sorted(set(node) - RULE_KEYS)
     if unknown:
-        raise _rule_error(f"unknown key(s) {', '.join(unknown)}", file, node, name)
+        problem(f"unknown key(s) {', '.join(unknown)}")
     missing = sorted(REQUIRED_RULE_KEYS - set(node))
     if missing:
-        raise _rule_error(f"missing key(s) {', '.join(missing)}", file, node, name)
-    if node["type"] not in DISCOURSE_TYPES:
-        raise _rule_error(f"unknown discourse type '{node['type']}'", file, node, name)
-    kind = str(node["input"])
+        problem(f"missing key(s) {', '.join(missing)}")
+    if "type" in node and node["type"] not in DISCOURSE_TYPES:
+        problem(f"unknown discourse type '{node['type']}'")
+    kind = str(node.get("input", "single"))
     if kind not in INPUT_LISTS:
-        raise _rule_error("input must be 'single' or 'pair'", file, node, name)
-    if not isinstance(node["priority"], int):
-        raise _rule_error("priority must be an integer", file, node, name)
+        problem("input must be 'single' or 'pair'")
+        kind = "single"  # to go on checking the conditions
+    if "priority" in node and not isinstance(node["priority"], int):
+        problem("priority must be an integer")
     scope = CompileScope(
         lists=lists,
         list_names=set(INPUT_LISTS[kind]),
@@ -175,28 +183,48 @@ def compile_rule(node: Mapping, lists: NamedLists, file: str) -> Rule:
         rule=name,
     )
     for key in ("when", "do"):
-        if not isinstance(node[key], list):
-            raise _rule_error(f"'{key}' must be a list", file, node, name)
-    conditions = compile_conditions(node["when"], scope)
-    operations = compile_operations(node["do"], scope)
+        if key in node and not isinstance(node[key], list):
+            problem(f"'{key}' must be a list")
+    conditions = compile_conditions(_list(node.get("when")), scope)
+    operations = compile_operations(_list(node.get("do")), scope)
     output = node.get("output", ["A", "B"])
     if not isinstance(output, list) or len(output) != 2:
-        raise _rule_error("'output' must name two lists", file, node, name)
-    for list_name in output:
-        scope.list_name(node, list_name)
+        problem("'output' must name two lists")
+    elif not scope.problems:  # (an operation that failed may have made the lists)
+        for list_name in output:
+            try:
+                scope.list_name(node, list_name)
+            except RuleError as error:
+                problems.append(error)
     connective = node.get("connective")
-    if connective is not None and connective not in scope.bound:
-        raise _rule_error(f"connective '{connective}' is not a bound phrase", file, node, name)
+    scope.used.add(str(connective))
+    if connective is not None and connective not in scope.bound and not scope.problems:
+        problem(f"connective '{connective}' is not a bound phrase")
     anaphora = node.get("anaphora")
     if anaphora is not None and not isinstance(anaphora, str):
-        raise _rule_error(
-            "'anaphora' names the PAIR_ANAPHORA rule to combine with", file, node, name
-        )
+        problem("'anaphora' names the PAIR_ANAPHORA rule to combine with")
     anaphora_type = node.get("anaphora_type")
     if anaphora and anaphora_type not in DISCOURSE_TYPES:
-        raise _rule_error("a rule with 'anaphora' needs a valid anaphora_type", file, node, name)
+        problem("a rule with 'anaphora' needs a valid anaphora_type")
     if anaphora and list(output) != ["A", "B"]:
-        raise _rule_error("a rule combined with anaphora must output [A, B]", file, node, name)
+        problem("a rule combined with anaphora must output [A, B]")
+    flags = {}
+    for key, default in (("standalone", True), ("extended", False)):
+        try:
+            flags[key] = _flag(node, key, default, file)
+        except RuleError as error:
+            problems.append(error)
+    try:
+        examples = _examples(node, kind, file, name)
+    except RuleError as error:
+        problems.append(error)
+    problems += scope.problems
+    if not problems:
+        problems += scope.unused_searches()
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise RuleErrors(sorted(problems, key=lambda e: (e.line, e.column)))
     return Rule(
         name=name,
         type=str(node["type"]),
@@ -208,13 +236,17 @@ def compile_rule(node: Mapping, lists: NamedLists, file: str) -> Rule:
         connective=connective,
         anaphora=anaphora,
         anaphora_type=anaphora_type,
-        standalone=_flag(node, "standalone", True, file),
-        extended=_flag(node, "extended", False, file),
+        standalone=flags["standalone"],
+        extended=flags["extended"],
         description=str(node.get("description", "")),
-        examples=_examples(node, kind, file, name),
+        examples=examples,
         file=file,
         line=line_of(node),
     )
+
+
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []
 
 
 def _examples(node: Mapping, kind: str, file: str, name: str) -> list[RuleExample]:
@@ -338,6 +370,9 @@ def load_rules(directory: str | Path = "paper", extended: bool | None = None) ->
         for node in data.get("rules", []) or []:
             try:
                 rule = compile_rule(node, lists, file)
+            except RuleErrors as problems:
+                errors += problems.errors
+                continue
             except RuleError as error:
                 errors.append(error)
                 continue
