@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from discofuse.commands import add_audit_option, add_coref_option, add_rules_option
+from discofuse.corpus.config import GenerationConfig
 from discofuse.errors import BadInputError
 
 REPO = Path(__file__).resolve().parents[2]
@@ -132,52 +133,56 @@ def register(subcommands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--output", default=DEFAULT_OUTPUT, help=f"output folder ({DEFAULT_OUTPUT})"
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed for splits and down-sampling")
+    defaults = GenerationConfig()  # the one source of the generation defaults
+    parser.add_argument("--seed", type=int, default=defaults.seed,
+                        help="seed for splits and down-sampling")
     parser.add_argument(
         "--and-but-rate",
         type=share,
-        default=0.2,
-        help="share of and/but examples kept in *_balanced (0.2)",
+        default=defaults.and_but_rate,
+        help=f"share of and/but examples kept in *_balanced ({defaults.and_but_rate})",
     )
     parser.add_argument(
         "--anaphora-rate",
         type=share,
-        default=0.2,
-        help="share of anaphora examples kept in *_balanced (0.2)",
+        default=defaults.anaphora_rate,
+        help=f"share of anaphora examples kept in *_balanced ({defaults.anaphora_rate})",
     )
     parser.add_argument(
         "--pair-none-rate",
         type=share,
-        default=0.003,
-        help="share of PAIR_NONE pairs (no rule applies) kept as controls (0.003: about 1%% of "
-        "the examples, as in the release)",
+        default=defaults.pair_none_rate,
+        help=f"share of PAIR_NONE pairs (no rule applies) kept as controls "
+        f"({defaults.pair_none_rate}: about 1%% of the examples, as in the release)",
     )
     parser.add_argument(
         "--min-tokens",
         type=at_least(1),
-        default=7,
-        help="drop candidates with a sentence shorter than this (7: the paper's > 6)",
+        default=defaults.min_tokens,
+        help=f"drop candidates with a sentence shorter than this ({defaults.min_tokens}: the "
+        "paper's > 6)",
     )
     parser.add_argument(
         "--max-sentence-tokens",
         type=at_least(1),
-        default=150,
-        help="drop candidates with a sentence longer than this (150: flattened lists and "
-        "tables; coreference skips such sentences whatever this is)",
+        default=defaults.max_tokens,
+        help=f"drop candidates with a sentence longer than this ({defaults.max_tokens}: "
+        "flattened lists and tables; coreference skips such sentences whatever this is)",
     )
     parser.add_argument(
         "--max-document-chars",
         type=at_least(1, MAX_DOCUMENT_CHARS_LIMIT),
-        default=1_000_000,
-        help="skip documents longer than this, as too_long (1,000,000: spaCy's own limit)",
+        default=defaults.max_chars,
+        help=f"skip documents longer than this, as too_long ({defaults.max_chars:,}: spaCy's "
+        "own limit)",
     )
     parser.add_argument(
         "--max-document-seconds",
         type=positive_seconds,
-        default=600.0,
-        help="a document whose rules run longer than this goes to failed.jsonl as "
-        "time_budget (600: every step is bounded already; the largest documents take about a "
-        "minute)",
+        default=defaults.max_document_seconds,
+        help=f"a document whose rules run longer than this goes to failed.jsonl as "
+        f"time_budget ({defaults.max_document_seconds:g}: every step is bounded already; the "
+        "largest documents take about a minute)",
     )
     parser.add_argument(
         "--license",
@@ -287,7 +292,6 @@ def sample_jobs() -> list[tuple[list[str], str, str]]:
 def run(args: argparse.Namespace) -> int:
     from discofuse.beam_pipeline import check_pipeline_options
     from discofuse.beam_pipeline import run as run_pipeline
-    from discofuse.corpus.steps import GenerationConfig
 
     config = GenerationConfig(
         seed=args.seed,
