@@ -420,6 +420,7 @@ def test_a_file_with_six_mistakes_reports_all_six_and_the_schema_rejects_it(tmp_
                 (12, 9, "VERBB"), (14, 9, "PERSNO"), (16, 9, "subject"), (19, 9, "splt")]
     for line, (row, column, words) in zip(err[1:], expected):
         assert line.startswith(f"{where}{row}:{column}: rule 'six':") and words in line, line
+    assert err[3].endswith("(at when -> 2 -> token)") and err[6].endswith("(at do -> 1)")
     validator = jsonschema.Draft202012Validator(json_schema())
     assert list(validator.iter_errors(yaml.safe_load(SIX_MISTAKES)))
 

@@ -90,6 +90,8 @@ class CompileScope:
     unranged: dict[str, Any] = field(default_factory=dict)
     """Names bound by a search of the whole list (no `range`), with their condition."""
     problems: list[RuleError] = field(default_factory=list)
+    path: list[str] = field(default_factory=list)
+    """Where in the rule the compiler is ("when", "4", "any", "1", "token"), for messages."""
     """Errors of the conditions and operations compiled so far: each is reported, and the
     compilation goes on with the next (what a failed one would bind taken as bound, from the
     language's declaration), so one run lists every problem of the rule."""
@@ -127,7 +129,8 @@ class CompileScope:
             self.bound.update(n for n in names if isinstance(n, str) and n.isidentifier())
 
     def error(self, message: str, node: Any) -> RuleError:
-        return RuleError(message, file=self.file, line=line_of(node), rule=self.rule,
+        where = f" (at {' -> '.join(self.path)})" if self.path else ""
+        return RuleError(message + where, file=self.file, line=line_of(node), rule=self.rule,
                          column=column_of(node))
 
     def expression(self, source: Any, node: Any) -> Expression:
@@ -621,10 +624,14 @@ class AnyCondition(Condition):
         saved = set(scope.bound)
         self.alternatives = []
         bound_sets = []
-        for alternative in alternatives:
+        for number, alternative in enumerate(alternatives, start=1):
             scope.bound = set(saved)
             conditions = alternative if isinstance(alternative, list) else [alternative]
-            self.alternatives.append(compile_conditions(conditions, scope))
+            scope.path.append(str(number))
+            try:
+                self.alternatives.append(compile_conditions(conditions, scope))
+            finally:
+                scope.path.pop()
             bound_sets.append(scope.bound)
         scope.bound = set.intersection(*bound_sets)
         self.source = "any: " + " | ".join(
@@ -651,28 +658,42 @@ CONDITION_KINDS = {
 
 def compile_conditions(nodes: list, scope: CompileScope) -> list[Condition]:
     conditions = []
-    for node in nodes:
-        if not isinstance(node, Mapping):
-            scope.problems.append(scope.error(f"a condition must be a mapping, not {node!r}",
-                                              node))
-            continue
-        kinds = [key for key in CONDITION_KINDS if key in node]
-        if len(kinds) != 1:
-            scope.problems.append(scope.error(
-                f"a condition needs exactly one of {', '.join(CONDITION_KINDS)}; found "
-                f"{', '.join(kinds) or 'none'} in {{{_describe(node)}}}",
-                node,
-            ))
-            scope.bound.update(  # a misspelled key ("tokn: i") most likely bound its value
-                value for value in node.values() if isinstance(value, str) and value.isidentifier()
-            )
-            continue
+    for number, node in enumerate(nodes, start=1):
+        scope.path.append(str(number))
         try:
-            conditions.append(CONDITION_KINDS[kinds[0]](node, scope))
-        except RuleError as error:
-            scope.problems.append(error)
-            scope.assume_bound(node, CONDITIONS[kinds[0]])
+            compiled = _compile_condition(node, scope)
+        finally:
+            scope.path.pop()
+        if compiled is not None:
+            conditions.append(compiled)
     return conditions
+
+
+def _compile_condition(node: Any, scope: CompileScope) -> Condition | None:
+    """One condition, or None when it is reported as a problem (scope.problems)."""
+    if not isinstance(node, Mapping):
+        scope.problems.append(scope.error(f"a condition must be a mapping, not {node!r}", node))
+        return None
+    kinds = [key for key in CONDITION_KINDS if key in node]
+    if len(kinds) != 1:
+        scope.problems.append(scope.error(
+            f"a condition needs exactly one of {', '.join(CONDITION_KINDS)}; found "
+            f"{', '.join(kinds) or 'none'} in {{{_describe(node)}}}",
+            node,
+        ))
+        scope.bound.update(  # a misspelled key ("tokn: i") most likely bound its value
+            value for value in node.values() if isinstance(value, str) and value.isidentifier()
+        )
+        return None
+    scope.path.append(kinds[0])
+    try:
+        return CONDITION_KINDS[kinds[0]](node, scope)
+    except RuleError as error:
+        scope.problems.append(error)
+        scope.assume_bound(node, CONDITIONS[kinds[0]])
+        return None
+    finally:
+        scope.path.pop()
 
 
 @dataclass

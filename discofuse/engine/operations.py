@@ -443,21 +443,36 @@ OPERATION_KINDS = {
 
 def compile_operations(nodes: list, scope: CompileScope) -> list[Operation]:
     operations = []
-    for node in nodes:
-        if not isinstance(node, Mapping) or len(node) != 1:
-            scope.problems.append(scope.error(
-                f"an operation is a mapping with one key, one of {', '.join(OPERATION_KINDS)}", node
-            ))
-            continue
-        kind = next(iter(node))
-        if kind not in OPERATION_KINDS:
-            scope.problems.append(scope.error(
-                f"unknown operation '{kind}' (known: {', '.join(OPERATION_KINDS)})", node
-            ))
-            continue
+    for number, node in enumerate(nodes, start=1):
+        scope.path.append(str(number))
         try:
-            operations.append(OPERATION_KINDS[kind](node, scope))
-        except RuleError as error:  # reported with the rule's other problems (scope.problems)
-            scope.problems.append(error)
-            scope.assume_bound(node, OPERATIONS[kind])
+            compiled = _compile_operation(node, scope)
+        finally:
+            scope.path.pop()
+        if compiled is not None:
+            operations.append(compiled)
     return operations
+
+
+def _compile_operation(node: Any, scope: CompileScope) -> Operation | None:
+    """One operation, or None when it is reported as a problem (scope.problems)."""
+    if not isinstance(node, Mapping) or len(node) != 1:
+        scope.problems.append(scope.error(
+            f"an operation is a mapping with one key, one of {', '.join(OPERATION_KINDS)}", node
+        ))
+        return None
+    kind = next(iter(node))
+    if kind not in OPERATION_KINDS:
+        scope.problems.append(scope.error(
+            f"unknown operation '{kind}' (known: {', '.join(OPERATION_KINDS)})", node
+        ))
+        return None
+    scope.path.append(kind)
+    try:
+        return OPERATION_KINDS[kind](node, scope)
+    except RuleError as error:  # reported with the rule's other problems (scope.problems)
+        scope.problems.append(error)
+        scope.assume_bound(node, OPERATIONS[kind])
+        return None
+    finally:
+        scope.path.pop()

@@ -185,8 +185,11 @@ def compile_rule(node: Mapping, lists: NamedLists, file: str) -> Rule:
     for key in ("when", "do"):
         if key in node and not isinstance(node[key], list):
             problem(f"'{key}' must be a list")
+    scope.path = ["when"]
     conditions = compile_conditions(_list(node.get("when")), scope)
+    scope.path = ["do"]
     operations = compile_operations(_list(node.get("do")), scope)
+    scope.path = []
     output = node.get("output", ["A", "B"])
     if not isinstance(output, list) or len(output) != 2:
         problem("'output' must name two lists")
