@@ -214,6 +214,12 @@ def _predicate(field_name: str, value: Any, node: Any, scope: CompileScope) -> T
     raw = value if isinstance(value, list) else [value]
     values: set[str] = set()
     for entry in raw:
+        if isinstance(entry, bool):
+            raise scope.error(
+                f"'{field_name}' holds the YAML boolean {entry}: quote the word ('\"no\"', "
+                "'\"yes\"', '\"on\"', '\"off\"' are booleans unquoted)",
+                node,
+            )
         entry = str(entry)
         if entry.startswith("$"):
             values |= scope.lists.words(entry[1:], scope.error, node)
