@@ -10,6 +10,7 @@ import re
 import signal
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from discofuse.commands import add_audit_option, add_coref_option, add_rules_option
@@ -465,6 +466,7 @@ def progress_printer(output: str, verbosity: int) -> ProgressPrinter | None:
     return ProgressPrinter(output, terminal)
 
 
+@dataclass
 class WorkerWatch:
     """What the launcher knows of its local worker processes during a run: whether it is
     being interrupted (their exits are expected then) and the return code of one that exited

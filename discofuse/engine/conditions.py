@@ -11,7 +11,8 @@ Positions are 1-based, like the paper's z^(1) ... z^(|Z|).
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
@@ -116,7 +117,7 @@ class CompileScope:
             return
         for key in construct.keys:
             value = spec.get(key.name)
-            if key.name in ("into", "list") and construct.kind == "operation":
+            if key.makes_lists:
                 names = value if isinstance(value, list) else [value]
                 self.list_names.update(str(n) for n in names if isinstance(n, str))
                 continue
@@ -127,6 +128,37 @@ class CompileScope:
             else:
                 names = [value]
             self.bound.update(n for n in names if isinstance(n, str) and n.isidentifier())
+
+    @contextmanager
+    def at(self, step: str) -> Iterator[None]:
+        """Compile under one more step of the path messages give."""
+        self.path.append(step)
+        try:
+            yield
+        finally:
+            self.path.pop()
+
+    def each(self, nodes: list, compile_one: Callable[[Any, CompileScope], Any]) -> list:
+        """`compile_one(node, self)` for every node under its 1-based place; a node reported
+        as a problem (None) is left out, and the rest are still compiled."""
+        compiled = []
+        for number, node in enumerate(nodes, start=1):
+            with self.at(str(number)):
+                item = compile_one(node, self)
+            if item is not None:
+                compiled.append(item)
+        return compiled
+
+    def build(self, node: Any, construct: Any, make: Callable[[Any, CompileScope], Any]) -> Any:
+        """`make(node, self)` under the construct's name; a RuleError is reported (problems),
+        what the node would have bound is taken as bound, and None returned."""
+        with self.at(construct.name):
+            try:
+                return make(node, self)
+            except RuleError as error:
+                self.problems.append(error)
+                self.assume_bound(node, construct)
+                return None
 
     def error(self, message: str, node: Any) -> RuleError:
         where = f" (at {' -> '.join(self.path)})" if self.path else ""
@@ -633,11 +665,8 @@ class AnyCondition(Condition):
         for number, alternative in enumerate(alternatives, start=1):
             scope.bound = set(saved)
             conditions = alternative if isinstance(alternative, list) else [alternative]
-            scope.path.append(str(number))
-            try:
+            with scope.at(str(number)):
                 self.alternatives.append(compile_conditions(conditions, scope))
-            finally:
-                scope.path.pop()
             bound_sets.append(scope.bound)
         scope.bound = set.intersection(*bound_sets)
         self.source = "any: " + " | ".join(
@@ -663,16 +692,7 @@ CONDITION_KINDS = {
 
 
 def compile_conditions(nodes: list, scope: CompileScope) -> list[Condition]:
-    conditions = []
-    for number, node in enumerate(nodes, start=1):
-        scope.path.append(str(number))
-        try:
-            compiled = _compile_condition(node, scope)
-        finally:
-            scope.path.pop()
-        if compiled is not None:
-            conditions.append(compiled)
-    return conditions
+    return scope.each(nodes, _compile_condition)
 
 
 def _compile_condition(node: Any, scope: CompileScope) -> Condition | None:
@@ -691,15 +711,7 @@ def _compile_condition(node: Any, scope: CompileScope) -> Condition | None:
             value for value in node.values() if isinstance(value, str) and value.isidentifier()
         )
         return None
-    scope.path.append(kinds[0])
-    try:
-        return CONDITION_KINDS[kinds[0]](node, scope)
-    except RuleError as error:
-        scope.problems.append(error)
-        scope.assume_bound(node, CONDITIONS[kinds[0]])
-        return None
-    finally:
-        scope.path.pop()
+    return scope.build(node, CONDITIONS[kinds[0]], CONDITION_KINDS[kinds[0]])
 
 
 @dataclass

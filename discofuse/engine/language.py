@@ -11,6 +11,7 @@ parse; it adds no dependency to the light install.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +79,7 @@ class Key:
     value: dict
     required: bool = False
     binds: bool = False  # the value names a variable this key binds (else: refers to)
+    makes_lists: bool = False  # the value names token lists this operation makes
 
 
 @dataclass(frozen=True)
@@ -268,7 +270,7 @@ OPERATIONS = {construct.name: construct for construct in (
               "Splits the list before `at` into two new lists.",
               (_LIST, _AT, Key("into", "new lists", "The names of the two parts.", ["A", "B"],
                                {"type": "array", "items": VARIABLE, "minItems": 2,
-                                "maxItems": 2}, required=True)),
+                                "maxItems": 2}, required=True, makes_lists=True)),
               {"split": {"list": "Z", "at": "i", "into": ["A", "B"]}}),
     Construct("delete", "operation", "delete tokens",
               "Deletes `count` tokens (default 1) from `at`.",
@@ -281,7 +283,8 @@ OPERATIONS = {construct.name: construct for construct in (
               {"prepend": {"list": "B", "copy": {"list": "Z", "from": "p", "to": "f"}}}),
     Construct("new_list", "operation", "make a list",
               "Makes a new list of words or copied tokens.",
-              (_LIST, _WORDS, _COPY),
+              (Key("list", "new list", "The name of the list it makes.", "B", LIST_NAME,
+                   required=True, makes_lists=True), _WORDS, _COPY),
               {"new_list": {"list": "B", "copy": {"list": "Z", "from": "r", "to": "i-1"}}}),
     Construct("insert", "operation", "insert tokens",
               "Inserts words or copied tokens before `at` (|L|+1: at the end).",
@@ -425,8 +428,6 @@ def json_schema() -> dict:
 
 
 def _yaml(value: Any) -> str:
-    import json
-
     return json.dumps(value, ensure_ascii=False)
 
 

@@ -20,7 +20,7 @@ from discofuse.engine.conditions import (
 from discofuse.engine.language import BE_TENSES, INFLECT_TENSES, OPERATIONS
 from discofuse.engine.morphology import be_form, finite_tag, inflect, is_past, is_plural
 from discofuse.engine.state import Item, State, items_of
-from discofuse.engine.yaml_source import RuleError, line_of
+from discofuse.engine.yaml_source import line_of
 
 # Where Trim cuts; a lone "-" is left alone, it joins compounds ("tie - break", "0 - 4").
 PUNCTUATION = frozenset({",", ".", ";", ":", "!", "?", "--", "(", ")", "-LRB-", "-RRB-"})
@@ -442,16 +442,7 @@ OPERATION_KINDS = {
 
 
 def compile_operations(nodes: list, scope: CompileScope) -> list[Operation]:
-    operations = []
-    for number, node in enumerate(nodes, start=1):
-        scope.path.append(str(number))
-        try:
-            compiled = _compile_operation(node, scope)
-        finally:
-            scope.path.pop()
-        if compiled is not None:
-            operations.append(compiled)
-    return operations
+    return scope.each(nodes, _compile_operation)
 
 
 def _compile_operation(node: Any, scope: CompileScope) -> Operation | None:
@@ -467,12 +458,4 @@ def _compile_operation(node: Any, scope: CompileScope) -> Operation | None:
             f"unknown operation '{kind}' (known: {', '.join(OPERATION_KINDS)})", node
         ))
         return None
-    scope.path.append(kind)
-    try:
-        return OPERATION_KINDS[kind](node, scope)
-    except RuleError as error:  # reported with the rule's other problems (scope.problems)
-        scope.problems.append(error)
-        scope.assume_bound(node, OPERATIONS[kind])
-        return None
-    finally:
-        scope.path.pop()
+    return scope.build(node, OPERATIONS[kind], OPERATION_KINDS[kind])

@@ -29,7 +29,14 @@ from discofuse.engine.language import DISCOURSE_TYPES, EXAMPLE_KEYS, RULE
 from discofuse.engine.named_lists import NamedLists
 from discofuse.engine.operations import Operation, OperationFailed, compile_operations
 from discofuse.engine.state import State
-from discofuse.engine.yaml_source import RuleError, RuleErrors, column_of, line_of, load_yaml
+from discofuse.engine.yaml_source import (
+    RuleError,
+    RuleErrors,
+    column_of,
+    line_of,
+    load_yaml,
+    raise_problems,
+)
 
 INPUT_LISTS = {"single": ["Z"], "pair": ["A", "B"]}
 RULE_KEYS = RULE.key_names
@@ -185,11 +192,10 @@ def compile_rule(node: Mapping, lists: NamedLists, file: str) -> Rule:
     for key in ("when", "do"):
         if key in node and not isinstance(node[key], list):
             problem(f"'{key}' must be a list")
-    scope.path = ["when"]
-    conditions = compile_conditions(_list(node.get("when")), scope)
-    scope.path = ["do"]
-    operations = compile_operations(_list(node.get("do")), scope)
-    scope.path = []
+    with scope.at("when"):
+        conditions = compile_conditions(_list(node.get("when")), scope)
+    with scope.at("do"):
+        operations = compile_operations(_list(node.get("do")), scope)
     output = node.get("output", ["A", "B"])
     if not isinstance(output, list) or len(output) != 2:
         problem("'output' must name two lists")
@@ -200,7 +206,8 @@ def compile_rule(node: Mapping, lists: NamedLists, file: str) -> Rule:
             except RuleError as error:
                 problems.append(error)
     connective = node.get("connective")
-    scope.used.add(str(connective))
+    if connective is not None:
+        scope.used.add(str(connective))
     if connective is not None and connective not in scope.bound and not scope.problems:
         problem(f"connective '{connective}' is not a bound phrase")
     anaphora = node.get("anaphora")
@@ -224,10 +231,7 @@ def compile_rule(node: Mapping, lists: NamedLists, file: str) -> Rule:
     problems += scope.problems
     if not problems:
         problems += scope.unused_searches()
-    if len(problems) == 1:
-        raise problems[0]
-    if problems:
-        raise RuleErrors(sorted(problems, key=lambda e: (e.line, e.column)))
+    raise_problems(sorted(problems, key=lambda e: (e.line, e.column)))
     return Rule(
         name=name,
         type=str(node["type"]),
@@ -398,10 +402,7 @@ def load_rules(directory: str | Path = "paper", extended: bool | None = None) ->
                 rule.line,
                 rule.name,
             ))
-    if len(errors) == 1:
-        raise errors[0]
-    if errors:
-        raise RuleErrors(errors)
+    raise_problems(errors)
     rules = [rule for rule in rules if extended or not rule.extended]
     rules.sort(key=lambda rule: rule.priority)
     return RuleSet(rules=rules, lists=lists, sources=[str(path) for path in files])

@@ -42,6 +42,14 @@ class RuleErrors(RuleError):
         )
 
 
+def raise_problems(errors: list[RuleError]) -> None:
+    """Raise what was found: nothing, the one error, or all of them together."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise RuleErrors(errors)
+
+
 class Node(dict):
     """A YAML mapping that knows the line and column it starts on (1-based)."""
 
