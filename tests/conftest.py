@@ -23,7 +23,7 @@ needs_shared = pytest.mark.skipif(
 
 @pytest.fixture(scope="session")
 def annotator() -> SpacyAnnotator:
-    return SpacyAnnotator(coref=True)
+    return SpacyAnnotator()
 
 
 @pytest.fixture(scope="session")

@@ -86,18 +86,53 @@ def test_gap_rows_are_read(tmp_path):
 def test_coref_eval_command_scores_both_formats(tmp_path, conllu, capsys):
     gap = tmp_path / "gap.tsv"
     gap.write_text(GAP, encoding="utf-8")
-    assert main(["coref-eval", str(gap), str(conllu), "--json", "--no-progress"]) == 0
+    assert main(["coref-eval", str(gap), str(conllu), "--json", "--no-progress",
+                 "--coref", "discofuse"]) == 0
     results = json.loads(capsys.readouterr().out)
-    gap_result, conllu_result = results[str(gap)], results[str(conllu)]
+    scored = results["backends"]["discofuse"]
+    gap_result, conllu_result = scored["inputs"][str(gap)], scored["inputs"][str(conllu)]
+    assert scored["words"] == 14 + 10 and scored["words_per_second"] > 0
     # "She" can only be Anna Berg (Paul is a man's name): one true positive, nothing else.
     assert gap_result["overall"] == 1.0 and gap_result["count"] == 1
     assert conllu_result["pronoun_resolution"]["resolvable"] == 2
     assert 0 <= conllu_result["conll_f1"] <= 1
-    assert main(["coref-eval", str(gap), "--no-progress"]) == 0
+    assert main(["coref-eval", str(gap), "--no-progress", "--coref", "discofuse"]) == 0
     assert "overall F1 100.0" in capsys.readouterr().out
+
+
+def test_coref_eval_scores_every_installed_backend_side_by_side(tmp_path, capsys):
+    """coreferee is installed by the test set-up (`make setup`: the coreferee extra and the
+    model trained here), so both backends are scored; `none` is never a row of its own."""
+    gap = tmp_path / "gap.tsv"
+    gap.write_text(GAP, encoding="utf-8")
+    assert main(["coref-eval", str(gap), "--json", "--no-progress"]) == 0
+    results = json.loads(capsys.readouterr().out)
+    assert sorted(results["backends"]) == ["coreferee", "discofuse"]
+    assert results["not_installed"] == {}
+    for scored in results["backends"].values():
+        assert scored["inputs"][str(gap)]["count"] == 1
 
 
 def test_coref_eval_rejects_other_files(tmp_path):
     other = tmp_path / "x.txt"
     other.write_text("hello", encoding="utf-8")
     assert main(["coref-eval", str(other), "--no-progress"]) == 1
+
+
+def test_coref_eval_lists_a_backend_that_is_not_installed(tmp_path, capsys, monkeypatch):
+    """A missing package is simulated (find_spec says so): the extra is installed here."""
+    import importlib.util
+
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec",
+        lambda name, *rest: None if name == "coreferee_model_en" else real_find_spec(name, *rest),
+    )
+    gap = tmp_path / "gap.tsv"
+    gap.write_text(GAP, encoding="utf-8")
+    assert main(["coref-eval", str(gap), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "== discofuse:" in out
+    assert "== coreferee: not scored: --coref coreferee needs coreferee_model_en" in out
+    assert main(["coref-eval", str(gap), "--no-progress", "--coref", "coreferee"]) == 1
+    assert "discofuse[coreferee]" in capsys.readouterr().err

@@ -83,7 +83,7 @@ def test_ctrl_c_at_the_prompt_clears_the_line(monkeypatch, capsys, tmp_path):
 
     monkeypatch.setattr("builtins.input", typed)
     args = argparse.Namespace(rules="paper", rule=None, all=False, json=False,
-                              pretokenized=True, no_coref=False)
+                              pretokenized=True, coref="discofuse")
     assert interactive(DebugSession(args)) == 0
     out = capsys.readouterr().out
     assert "^C" in out and "input error: 3 parts" in out

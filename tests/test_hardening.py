@@ -625,7 +625,7 @@ def test_an_operation_that_crashes_is_counted_never_a_decline(monkeypatch):
     def broken(self, state, bindings):
         raise IndexError("list index out of range")
 
-    annotator = SpacyAnnotator(coref=False)
+    annotator = SpacyAnnotator(coref="none")
     document = annotator.annotate(
         "The club won the cup and the fans cheered loudly. The coach , who retired in May , "
         "still watches every game from the stand."

@@ -76,7 +76,7 @@ def test_sports_run_writes_parquet_tsv_and_summary(sports_run):
     assert saved["documents"] == summary["documents"]
     provenance = saved["provenance"]
     assert provenance["discofuse"] == __version__ and len(provenance["rules_sha256"]) == 64
-    assert provenance["spacy_model"] == "3.8.0" and provenance["coreference"] is True
+    assert provenance["spacy_model"] == "3.8.0" and provenance["coreference"] == "discofuse"
 
 
 def test_accounting_holds(sports_run):

@@ -370,7 +370,7 @@ def test_the_debugger_explains_a_rule_and_the_language():
     from discofuse.debugger import DebugSession
 
     session = DebugSession(argparse.Namespace(
-        rules="paper", rule=None, all=False, json=False, pretokenized=False, no_coref=False
+        rules="paper", rule=None, all=False, json=False, pretokenized=False, coref="discofuse"
     ))
     token = session.command(":help token")
     assert token.startswith("token: a token with these properties")

@@ -1,4 +1,4 @@
-"""Annotate text with spaCy (+ the project's coreference) into the backend-neutral `Document` model."""
+"""Annotate text with spaCy (+ a coreference backend) into the backend-neutral `Document` model."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.tokens import Token as SpacyToken
 
-from discofuse.annotate.resolution import document_clusters
+from discofuse.annotate import DEFAULT_COREF
+from discofuse.annotate.coreference import coref_backend
 from discofuse.annotate.spacy_loader import shared_pipeline
 from discofuse.annotate.text_input import MAX_CHARS, check_text, normalize_typography
 from discofuse.document import Document, Sentence, Token
@@ -81,13 +82,16 @@ class SpacyAnnotator:
 
     def __init__(
         self,
-        coref: bool = True,
+        coref: str = DEFAULT_COREF,
         nlp: Language | None = None,
         batch_size: int = 64,
         max_chars: int = MAX_CHARS,
     ):
+        """`coref`: a backend of `coreference.COREF_BACKENDS` ("discofuse", "coreferee",
+        "none")."""
         self.nlp = nlp if nlp is not None else shared_pipeline()
         self.coref = coref
+        self._clusters = coref_backend(coref, self.nlp)
         self.batch_size = batch_size
         self.max_chars = max_chars
 
@@ -113,9 +117,7 @@ class SpacyAnnotator:
                 for doc, position in self.nlp.pipe(group, as_tuples=True, batch_size=len(group)):
                     parsed.setdefault(position, []).append(doc)
             for position, (doc_id, _) in enumerate(prepared):
-                docs = parsed.get(position) or [self.nlp.make_doc("")]
-                doc = Doc.from_docs(docs) if len(docs) > 1 else docs[0]
-                yield self.to_document(doc, doc_id)
+                yield self._document(parsed.get(position) or [self.nlp.make_doc("")], doc_id)
 
     def annotate_with_offsets(
         self, text: str, doc_id: str = ""
@@ -137,7 +139,7 @@ class SpacyAnnotator:
         verdicts on the three corpora), and entities took about a fifth of the parse."""
         docs = (self._to_spacy_input(sentences) for sentences in groups)
         return [
-            _sentences(doc)
+            _sentences(sentence_tokens(doc))
             for doc in self.nlp.pipe(docs, batch_size=self.batch_size, disable=["ner"])
         ]
 
@@ -175,18 +177,25 @@ class SpacyAnnotator:
         return doc
 
     def to_document(self, doc: Doc, doc_id: str = "") -> Document:
-        """Convert a parsed Doc, adding coreference when it is on; heads that leave their
-        sentence become ROOT. Pre-tokenized sentences stay as given even where the parser
-        would split them."""
-        sentences = _sentences(doc)
-        clusters = document_clusters(sentences) if self.coref else []
+        """Convert a parsed Doc, adding the coreference backend's clusters; heads that leave
+        their sentence become ROOT. Pre-tokenized sentences stay as given even where the
+        parser would split them."""
+        return self._document([doc], doc_id)
+
+    def _document(self, docs: list[Doc], doc_id: str) -> Document:
+        """One document from the Docs of its paragraphs, in order. They are not merged into
+        one Doc (`Doc.from_docs` took a tenth of annotation on BBC articles): the sentences
+        are read from each, and a backend that needs one Doc merges them itself."""
+        tokens = [sentence for doc in docs for sentence in sentence_tokens(doc)]
+        sentences = _sentences(tokens)
+        clusters = self._clusters(docs, tokens, sentences)
         return Document(id=doc_id, sentences=sentences, clusters=clusters)
 
 
-def _sentences(doc: Doc) -> list[Sentence]:
-    """The Doc's sentences as `Sentence`s (heads local to each sentence)."""
+def _sentences(tokens: list[list[SpacyToken]]) -> list[Sentence]:
+    """The kept tokens of each sentence as `Sentence`s (heads local to each sentence)."""
     sentences: list[Sentence] = []
-    for kept in sentence_tokens(doc):
+    for kept in tokens:
         local_of = {token.i: local for local, token in enumerate(kept)}
         sentences.append(Sentence(tokens=[_convert_token(t, local_of) for t in kept]))
     return sentences

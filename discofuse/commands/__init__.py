@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from discofuse import DEFAULT_RULES_DIR
+from discofuse.annotate import COREF_BACKENDS, DEFAULT_COREF
 
 
 def add_rules_option(parser: argparse.ArgumentParser) -> None:
@@ -20,7 +21,17 @@ def add_rules_option(parser: argparse.ArgumentParser) -> None:
 
 
 def add_coref_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--no-coref", action="store_true", help="skip coreference")
+    parser.add_argument(
+        "--coref",
+        choices=COREF_BACKENDS,
+        default=DEFAULT_COREF,
+        help=f"coreference backend (default {DEFAULT_COREF}: the project's chains and pronoun "
+        "resolver; coreferee: needs the coreferee extra and its model; none: no coreference, "
+        "so no *_ANAPHORA examples)",
+    )
+    parser.add_argument(
+        "--no-coref", dest="coref", action="store_const", const="none", help="same as --coref none"
+    )
 
 
 def add_audit_option(parser: argparse.ArgumentParser) -> None:

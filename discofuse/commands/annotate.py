@@ -72,11 +72,16 @@ def annotate_input(args: argparse.Namespace) -> Document:
     if args.backend == "stanza":
         from discofuse.annotate.stanza_backend import StanzaAnnotator
 
-        return StanzaAnnotator().annotate(raw, doc_id)
+        if args.coref == "coreferee":
+            raise BadInputError("--coref coreferee reads spaCy parses: use it with --backend spacy.")
+        document = StanzaAnnotator().annotate(raw, doc_id)  # Stanza's own coreference
+        if args.coref == "none":
+            document.clusters = []
+        return document
     from discofuse.annotate.spacy_backend import SpacyAnnotator
     from discofuse.annotate.text_input import check_text
 
-    annotator = SpacyAnnotator(coref=not args.no_coref)
+    annotator = SpacyAnnotator(coref=args.coref)
     if args.pretokenized:
         text = check_text(raw)
         return annotator.annotate([pretokenize(line) for line in text.splitlines()], doc_id)

@@ -344,7 +344,7 @@ def run(args: argparse.Namespace) -> int:
                 args.rules,
                 beam_args,
                 args.num_shards,
-                not args.no_coref,
+                args.coref,
                 progress,
                 args.overwrite,
             )

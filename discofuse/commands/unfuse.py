@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     check_paths(args.input, args.output)
     rules = load_rules(args.rules)
     engine = Engine(rules)
-    annotator = SpacyAnnotator(coref=not args.no_coref)
+    annotator = SpacyAnnotator(coref=args.coref)
     auditor = None if args.no_audit else Auditor(annotator.parse_many, rules.inserted_words)
     counts: Counter[str] = Counter()
     candidates = (

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import IO
 
 import mwparserfromhell
-from mwparserfromhell.nodes import Comment, Heading, Template
+from mwparserfromhell.nodes import Comment, Heading, Tag, Template, Wikilink
+from mwparserfromhell.wikicode import Wikicode
 
 from discofuse.annotate.text_input import MAX_CHARS
 from discofuse.corpus.documents import RawDocument, Skipped
@@ -299,14 +300,7 @@ def wikitext_to_text(wikitext: str) -> str:
     tables, references, lists, headings, files and categories."""
     wikitext = remove_references(remove_comments(wikitext))  # also where markup is unbalanced
     code = mwparserfromhell.parse(remove_unpaired_markup(wikitext))
-    for node in code.filter(recursive=False, forcetype=(Template, Heading, Comment)):
-        _remove(code, node)
-    for node in code.filter_tags(recursive=True):  # also inside kept tags (<onlyinclude>)
-        if str(node.tag).lower() in DROPPED_TAGS:
-            _remove(code, node)
-    for link in code.filter_wikilinks(recursive=False):
-        if str(link.title).strip().lower().startswith(DROPPED_LINK_PREFIXES):
-            _remove(code, link)
+    _prune(code, top=True)
     text = LEFTOVER_MARKUP.sub(" ", code.strip_code(normalize=True, collapse=True))
     text = QUOTE_RUN.sub(lambda run: "'" * (len(run.group(0)) % 2), text)
     paragraphs = []
@@ -401,11 +395,26 @@ def remove_references(wikitext: str) -> str:
     return "".join(parts)
 
 
-def _remove(code, node) -> None:
-    try:
-        code.remove(node)
-    except ValueError:
-        pass  # already gone with an enclosing node
+def _prune(code: Wikicode, top: bool) -> None:
+    """Drop, in place, the templates, headings, comments and file or category links of the
+    page's top level, and the tags of `DROPPED_TAGS` at any depth (also inside kept tags:
+    "<onlyinclude>"). One pass over the tree: removing nodes one by one through the parser's
+    `remove` searched the whole tree for each (quadratic: 7.9 s of the shortened enwiki
+    dump's 9 s of reading)."""
+    kept = []
+    for node in code.nodes:
+        if isinstance(node, Tag) and str(node.tag).lower() in DROPPED_TAGS:
+            continue
+        if top and (
+            isinstance(node, (Template, Heading, Comment))
+            or isinstance(node, Wikilink)
+            and str(node.title).strip().lower().startswith(DROPPED_LINK_PREFIXES)
+        ):
+            continue
+        for child in node.__children__():
+            _prune(child, top=False)
+        kept.append(node)
+    code.nodes = kept
 
 
 def page_to_document(page: Page, source: str) -> RawDocument | Skipped:
