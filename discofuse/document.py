@@ -114,10 +114,21 @@ class Sentence:
 
     def name_start(self, index: int) -> int:
         """The first word of the name that ends at token `index` ("Liverpool captain Steven
-        Gerrard": "Liverpool")."""
+        Gerrard": "Liverpool"; "Jean - Philippe Granclaude": "Jean", a hyphen inside a name
+        joining it)."""
         start = index
-        while start > 0 and self.tokens[start - 1].tag in PROPER_NOUN_TAGS:
-            start -= 1
+        while start > 0:
+            if self.tokens[start - 1].tag in PROPER_NOUN_TAGS:
+                start -= 1
+            elif (
+                start > 1
+                and self.tokens[start - 1].text == "-"
+                and self.tokens[start - 2].tag in PROPER_NOUN_TAGS
+                and self.tokens[start - 2].text[:1].isupper()
+            ):
+                start -= 2
+            else:
+                break
         return start
 
     def in_main_role(self, index: int) -> bool:

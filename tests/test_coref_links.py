@@ -193,3 +193,25 @@ def test_a_full_name_after_its_surname_joins_it():
     assert spans(rule_based_clusters([short, full])) == [[(0, 0, 1), (1, 0, 2)]]
     other = person("Eric/NNP/compound/1 Rohmer/NNP/nsubj/2 speaks/VBZ/ROOT/- ././punct/2", 0, 1)
     assert spans(rule_based_clusters([short, other])) == []
+
+
+def test_an_epithet_goes_to_a_name_of_its_kind_whatever_the_tagger_typed_it():
+    """"The club" after a subject the tagger typed a place: an organisation's epithet when the
+    name is one ("Dunmore" as GPE), not when it starts with a known first name ("Rio Dunmore"
+    is a person however it is typed); "Jean - Marc Dubreuil" is one person's name."""
+    def chained(first: str, entity: str) -> list:
+        before = sentence(first)
+        for token in before.tokens:
+            if token.tag == "NNP":
+                token.ent_type = entity
+        after = sentence("The/DT/det/1 club/NN/nsubj/2 agreed/VBD/ROOT/- ././punct/2")
+        return spans(rule_based_clusters([before, after]))
+
+    assert chained("Dunmore/NNP/nsubj/1 lost/VBD/ROOT/- ././punct/1", "GPE") == [
+        [(0, 0, 1), (1, 0, 2)]]
+    assert chained("Rio/NNP/compound/1 Dunmore/NNP/nsubj/2 lost/VBD/ROOT/- ././punct/2",
+                   "GPE") == []
+    youngster = sentence("The/DT/det/1 youngster/NN/nsubj/2 smiled/VBD/ROOT/- ././punct/2")
+    named = person("Jean/NNP/compound/3 -/HYPH/punct/2 Marc/NNP/compound/3 Dubreuil/NNP/nsubj/4 "
+                   "scored/VBD/ROOT/- ././punct/4", 2, 3)
+    assert spans(rule_based_clusters([named, youngster])) == [[(0, 0, 4), (1, 0, 2)]]

@@ -484,3 +484,36 @@ def test_they_is_never_one_persons_name(engine):
 
     assert their("PERSON") == "PAIR_NONE"
     assert their("ORG") == "PAIR_ANAPHORA"  # a club or a company may be "they"
+
+
+def test_a_hyphenated_first_name_stays_with_the_name(engine):
+    # "Jean" untyped before the hyphen is still the name's ("Jean - Marc Dubreuil", not "Marc
+    # Dubreuil")
+    doc = document(
+        "Jean/NNP/compound/3 -/HYPH/punct/2 Marc/NNP/compound/3 Dubreuil/NNP/nsubj/4 "
+        "scored/VBD/ROOT/- twice/RB/advmod/4 ././punct/4",
+        "He/PRP/nsubj/1 celebrated/VBD/ROOT/- with/IN/prep/1 fans/NNS/pobj/2 ././punct/1",
+        clusters=[[(0, 0, 4, "proper"), (1, 0, 1, "pronoun")]],
+    )
+    for token in doc.sentences[0].tokens[2:4]:
+        token.ent_type = "PERSON"
+    example = engine.unfuse(doc, (0, 1))
+    assert example.incoherent_second_sentence == "Jean - Marc Dubreuil celebrated with fans ."
+
+
+def test_a_subject_before_a_subject_it_is_its_rival(engine):
+    # "Merguez sausage is widely used in Algeria , but it differs": the subject, not the name
+    def replaced(second: str, pronoun: int) -> str:
+        doc = document(
+            "Delmar/NNP/nsubj/1 grew/VBD/ROOT/- quickly/RB/advmod/1 ././punct/1",
+            second,
+            clusters=[[(0, 0, 1, "proper"), (1, pronoun, pronoun + 1, "pronoun")]],
+        )
+        doc.sentences[0].tokens[0].ent_type = "GPE"
+        return engine.unfuse(doc, (0, 1)).incoherent_second_sentence
+
+    assert replaced("The/DT/det/1 mill/NN/nsubj/2 stood/VBD/ROOT/- there/RB/advmod/2 "
+                    "and/CC/cc/2 it/PRP/nsubj/6 prospered/VBD/conj/2 ././punct/2",
+                    5) == "The mill stood there and it prospered ."
+    assert replaced("Later/RB/advmod/2 it/PRP/nsubj/2 prospered/VBD/ROOT/- ././punct/2",
+                    1) == "Later Delmar prospered ."

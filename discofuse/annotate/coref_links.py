@@ -219,17 +219,22 @@ PERSON, ORGANISATION = "person", "organisation"
 
 
 def _name_kind(sentence: Sentence, mention: Mention) -> str:
-    """"person" for a name the tagger marks PERSON or a first name and surname it leaves
-    untyped ("Marcel Desailly"); "organisation" for a team, company or place ("Ulster");
-    "" for anything else, a description ("The 22-year-old Scot") included."""
+    """"person" for a name the tagger marks PERSON, a first name and surname it leaves
+    untyped ("Marcel Desailly") or a name that starts with a known first name whatever its
+    type ("Rio Ferdinand", which the small tagger calls a place); "organisation" for a team,
+    company or place ("Ulster"); "" for anything else, a description ("The 22-year-old Scot")
+    included."""
     tokens = sentence.tokens[mention.start : mention.end]
     phrase = noun_phrase(mention.sentence, sentence, mention.head)
     if sentence.tokens[phrase.start].tag == "DT":
         return ""  # "The 22 - year - old Scot", "the Magpies"
-    if any(t.tag not in PROPER_NOUN_TAGS for t in tokens):
-        return ""
+    if any(t.tag not in PROPER_NOUN_TAGS and t.text != "-" for t in tokens):
+        return ""  # (a hyphen inside a name is part of it: "Jean - Philippe Granclaude")
+    tokens = [t for t in tokens if t.text != "-"]
     entity = sentence.tokens[mention.head].ent_type
     if entity == "PERSON" or (len(tokens) >= 2 and all(t.ent_type == "" for t in tokens)):
+        return PERSON
+    if len(tokens) >= 2 and _known_first_name(tokens[0].text):
         return PERSON
     return ORGANISATION if entity in ("ORG", "GPE") else ""
 
@@ -255,6 +260,12 @@ def _epithet_kind(sentence: Sentence, head: int) -> str:
     if token.tag in ("NN", "NNS") and token.text.lower() in ORGANISATION_NOUNS:
         return ORGANISATION
     return ""
+
+
+def _known_first_name(word: str) -> bool:
+    from discofuse.annotate.resolution import shared_resolver  # (it imports this module)
+
+    return word.lower() in shared_resolver().female_share
 
 
 def link_predicate_nominals(sentences: list[Sentence], chains: Chains) -> None:

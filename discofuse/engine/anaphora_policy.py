@@ -378,6 +378,7 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
     ):
         return "a pronoun of its group stands before it in its part"  # "He ... his": replacing
         # only "his" makes two people of one
+    own = _token_positions(cluster)
     if group == "it":
         # "As it happened", "it seems": an "it" that stands for nothing stays, and so does an
         # object "it", which idioms are full of ("the women have it right now")
@@ -388,8 +389,20 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
             return f"the subject of impersonal '{tokens[pronoun.head].text}'"
         if pronoun.dep != "poss" and _extraposed(tokens, anaphor.end):
             return "an 'it' that stands for a clause after it ('it was believed that')"
+        subject = next(
+            (
+                token
+                for index, token in enumerate(tokens[: anaphor.start])
+                if token.dep in SUBJECT_DEPS and sentence.in_main_role(index)
+                and token.tag in ("NN", "NNP") and token.ent_type != "PERSON"
+                and not may_name_a_person(token.lemma) and (anaphor.sentence, index) not in own
+            ),
+            None,
+        )
+        if subject is not None:  # "Merguez sausage is widely used in Algeria , but it
+            # differs": the main subject before it is what a subject "it" most likely is
+            return f"the subject '{subject.text}' in its own sentence may be what it stands for"
         return None
-    own = _token_positions(cluster)
     rivals = [*enumerate(tokens[: anaphor.start]), *_main_subjects_after(sentence, anaphor)]
     people = _nouns_with_who_clause(sentence)
     places = {  # "Nubians invaded Lower Egypt ... throne of Egypt": one "Egypt" tagged ORG is
@@ -915,10 +928,10 @@ def name_part(state: State, mention: Mention) -> Mention:
     while start > mention.start:
         if _name_token(tokens[start - 1], person):
             start -= 1
-        elif tokens[start - 1].tag == "HYPH" and start - 1 > mention.start and _name_token(
-            tokens[start - 2], person
+        elif tokens[start - 1].tag == "HYPH" and start - 1 > mention.start and (
+            _name_token(tokens[start - 2], person) or _capitalized_name(tokens[start - 2])
         ):
-            start -= 2
+            start -= 2  # "Jean - Philippe Granclaude", "Jean" untyped
         else:
             break
     if (
@@ -931,6 +944,12 @@ def name_part(state: State, mention: Mention) -> Mention:
         start -= 1  # "Mrs. William Hastings" stays whole
     return Mention(mention.sentence, start, mention.end, mention.head, mention.kind,
                    mention.confidence)
+
+
+def _capitalized_name(token) -> bool:
+    """A capitalized name word: the first part of a hyphenated name is the name's whatever
+    entity the tagger gave it."""
+    return token.tag in PROPER_NOUN_TAGS and token.text[:1].isupper()
 
 
 def _person_name(tokens, mention: Mention) -> bool:
