@@ -517,3 +517,33 @@ def test_a_subject_before_a_subject_it_is_its_rival(engine):
                     5) == "The mill stood there and it prospered ."
     assert replaced("Later/RB/advmod/2 it/PRP/nsubj/2 prospered/VBD/ROOT/- ././punct/2",
                     1) == "Later Delmar prospered ."
+
+
+def test_a_description_with_a_possessor_is_no_it_for_the_next_sentence(engine):
+    # "The country 's highest point is Noshaq . | It has a continental climate": the country.
+    # In its own sentence a parallel subject "it" keeps it ("The nation 's education system
+    # was destroyed ... , but it began reviving").
+    mill = ("The/DT/det/1 town/NN/poss/4 's/POS/case/1 old/JJ/amod/4 mill/NN/nsubj/5 "
+            "burned/VBD/ROOT/- ././punct/5")
+    pair = document(mill, "It/PRP/nsubj/1 reopened/VBD/ROOT/- later/RB/advmod/1 ././punct/1",
+                    clusters=[[(0, 0, 5, "nominal"), (1, 0, 1, "pronoun")]])
+    assert engine.unfuse(pair, (0, 1)).discourse_type == "PAIR_NONE"
+    one = document(
+        "The/DT/det/1 town/NN/poss/4 's/POS/case/1 old/JJ/amod/4 mill/NN/nsubj/5 "
+        "burned/VBD/ROOT/- ,/,/punct/5 but/CC/cc/5 it/PRP/nsubj/9 reopened/VBD/conj/5 "
+        "././punct/5",
+        clusters=[[(0, 0, 5, "nominal"), (0, 8, 9, "pronoun")]],
+    )
+    example = engine.unfuse(one, (0,))
+    assert example.incoherent_second_sentence == "The town 's old mill reopened ."
+
+
+def test_a_name_span_holding_a_stray_bracket_is_no_replacement(engine):
+    # "Aristotle (; , Aristotélēs ; ...": the tagger read "(;" as a word of the name
+    doc = document(
+        "Delmar/NNP/compound/1 (;/NNP/nsubj/2 grew/VBD/ROOT/- quickly/RB/advmod/2 ././punct/2",
+        "His/PRP$/poss/1 father/NN/nsubj/2 died/VBD/ROOT/- ././punct/2",
+        clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "pronoun")]],
+    )
+    doc.sentences[0].tokens[0].ent_type = doc.sentences[0].tokens[1].ent_type = "PERSON"
+    assert engine.unfuse(doc, (0, 1)).discourse_type == "PAIR_NONE"

@@ -665,8 +665,12 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         return "contains it or lies inside it"
     if tokens[mention.head].dep == "attr":
         return "a predicate noun"
-    if any(t.pos == "PUNCT" and t.tag != "HYPH" for t in tokens[mention.start : mention.end]):
-        return "holds punctuation"  # "Aristotle ( ;" from a parse of "Aristotle (; Greek ...)"
+    if any(
+        (t.pos == "PUNCT" or not any(c.isalnum() for c in t.text)) and t.text != "-"
+        for t in tokens[mention.start : mention.end]
+    ):
+        return "holds punctuation"  # "Aristotle ( ;" from a parse of "Aristotle (; Greek
+        # ...)", also when the tagger read "(;" as a word
     if mention.kind == "nominal" and tokens[mention.head].lemma.lower() in PARTITIVE_NOUNS:
         return "a part or a number of something"  # "The number of pteron columns ... it
         # measures 16 m": the span would say "The number"
@@ -696,6 +700,18 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         # anaphor's: `ReplaceMentions`)
     if mention.kind == "nominal" and anaphor.kind != "pronoun":
         return "a description replaces only a pronoun"
+    if (
+        mention.kind == "nominal"
+        and PRONOUN_GROUPS.get(first_word) in ("it", "they")
+        and any(t.tag == "POS" for t in tokens[mention.start : mention.end])
+        and (mention.sentence != anaphor.sentence or first_word in ("its", "their"))
+    ):
+        return "a description with a possessor, for a pronoun of the next sentence or a possessive"
+        # "The country 's highest point is Noshaq . | It has a continental climate" (the
+        # country), "Benitez 's early work ... | But it remains a massive task" (the job);
+        # "The FAPLA 's main effort ... , and its capabilities" (not "effort 's capabilities").
+        # In one sentence a subject "it" keeps it: "The nation 's education system was
+        # destroyed ... , but it began reviving"
     if mention.kind == "nominal" and not (
         _definite(tokens, mention) or _bare_subject(state, mention, anaphor)
     ):
