@@ -1,9 +1,9 @@
 """Pipeline throughput and yield on the real corpora in ../shared (read in place).
 
-For each corpus and worker count: wall time, words/s gross and net of start-up, and examples per
-1,000 sentences by type. Start-up (launching the runner and its worker processes, loading the
-model and the rules in each) is measured by the same run on the two bundled sample articles and
-subtracted. With one worker, the net rate is compared with bare spaCy on the same documents in
+For each corpus and worker count: wall time, words/s gross and net of start-up, examples per
+1,000 sentences by type, and the peak resident memory of the largest worker process. Start-up
+(launching the runner and its worker processes, loading the model and the rules in each) is
+measured by the same run on the two bundled sample articles and subtracted. With one worker, the net rate is compared with bare spaCy on the same documents in
 one process (the speed target: >= 0.8x).
 Usage: python bench/pipeline_speed.py [--workers 1 2] [--corpus wikipedia sports]
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import glob
+import resource
 import time
 from pathlib import Path
 
@@ -86,6 +87,10 @@ def main() -> None:
                 f"{summary['examples']:,} examples",
                 flush=True,
             )
+            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+            print(f"    peak memory of one worker process so far: {peak:,.0f} MB; launcher "
+                  f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB",
+                  flush=True)
             if workers == 1:
                 bare = bare_spacy_rate(corpus)
                 print(f"    bare spaCy, one process: {bare:,.0f} words/s; pipeline net / bare "
