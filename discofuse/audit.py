@@ -60,6 +60,9 @@ REASONS = {
     "source_too_short": "an original sentence the rules left as it is has fewer than"
     f" {MIN_TOKENS} tokens",
     "source_dangling": "an original sentence the rules left as it is lacks its final mark",
+    "source_no_finite_verb": "a generated sentence has no finite verb, nor had the original"
+    " it comes from (a title, a list, a line whose words markup removal took)",
+    "source_no_subject": "a generated sentence's verb has no subject, nor had the original's",
 }
 """Each reason is counted as `filtered:audit_<reason>`."""
 
@@ -150,16 +153,31 @@ REPORTING_WORDS = frozenset({"said", "says", "added", "adds", "told", "insisted"
 
 def _speaker_split_off(generated: list[list[str]], source: list[str]) -> bool:
     """Quoted words that close with their speaker (" ... , ' Ten Cate said ."): a split that
-    leaves the speaker out of a part states someone's words as fact ("Mourinho lied with the
-    line - ups .")."""
+    leaves the speaker out of a part made of the quoted words states someone's words as fact
+    ("Mourinho lied with the line - ups ."). A part from after the quotation ("' ... , ' said
+    Jones , who faces France" -> "Jones faces France .") needs no speaker."""
     quotes = [i for i, word in enumerate(source) if word in QUOTE_MARKS]
-    if not quotes:
-        return False
+    if not quotes or quotes[-1] == 0 or source[quotes[-1] - 1] not in (",", ".", "!", "?"):
+        return False  # no closing mark ("' He said he had ..." opens a quotation)
     after = [w.lower() for w in source[quotes[-1] + 1 : quotes[-1] + 5]]
     speaker_words = REPORTING_WORDS.intersection(after)
     if not speaker_words:
         return False
-    return any(not speaker_words.intersection(w.lower() for w in words) for words in generated)
+    lowered = [w.lower() for w in source]
+    opening = quotes[-2] if len(quotes) > 1 else -1  # (a quotation opened sentences before)
+    return any(
+        not speaker_words.intersection(w.lower() for w in words)
+        and _mostly_quoted(lowered, [w.lower() for w in words], opening, quotes[-1])
+        for words in generated
+    )
+
+
+def _mostly_quoted(source: list[str], words: list[str], opening: int, closing: int) -> bool:
+    """Most of the words the part shares with the source stand inside its quotation."""
+    matcher = difflib.SequenceMatcher(None, source, words, autojunk=False)
+    shared = [i for block in matcher.get_matching_blocks() for i in range(block.a, block.a + block.size)]
+    inside = sum(opening < i < closing for i in shared)
+    return inside * 2 > len(shared)
 
 
 def _surface_reason(words: list[str]) -> str:
@@ -237,7 +255,18 @@ def _clause_reason_in(sentence: Sentence, original: Sequence[Sentence]) -> str:
     for source in original:
         if _first_parse_has_clause(source, words):
             return ""
+    if any(_clause_reason(source) in ("no_finite_verb", "no_subject") and _made_of(source, words)
+           for source in original):
+        return f"source_{reason}"  # "also missed out on the world record ." (a line that
+        # lost its subject to markup): the source's fault, counted apart
     return reason
+
+
+def _made_of(source: Sentence, words: list[str]) -> bool:
+    """Most of the sentence's words are the source's, in order."""
+    lowered = [t.text.lower() for t in source.tokens]
+    matcher = difflib.SequenceMatcher(None, lowered, words, autojunk=False)
+    return sum(block.size for block in matcher.get_matching_blocks()) >= 0.6 * len(words)
 
 
 def _first_parse_has_clause(source: Sentence, words: list[str]) -> bool:
@@ -283,13 +312,17 @@ def _clause_reason(sentence: Sentence) -> str:
     children = [token for token in tokens if token.head == root and token is not tokens[root]]
     finite = tokens[root].tag in FINITE_TAGS or any(
         child.dep in ("aux", "auxpass") and child.tag in FINITE_TAGS for child in children
-    ) or _past_tense_read_as_participle(tokens[root], children)
+    ) or _past_tense_read_as_participle(tokens[root], children) or _present_read_as_base(
+        tokens, root
+    )
     if not finite:
         return "no_finite_verb"
     auxiliaries = {i for i, token in enumerate(tokens)
                    if token.head == root and token.dep in ("aux", "auxpass")}
     if not any(token.dep in CLAUSE_SUBJECT_DEPS and (token.head == root or token.head in
-                                                      auxiliaries) for token in tokens):
+                                                      auxiliaries) for token in tokens) and not (
+        _noun_right_before(tokens, min(auxiliaries | {root})) or _inverted_copula(tokens, root)
+    ):
         return "no_subject"  # (the small parser sometimes hangs the subject on the auxiliary)
     words = [token for token in tokens if token.pos != "PUNCT"]
     if words and words[-1].text.lower() == "that" and words[-1].tag in ("IN", "WDT"):
@@ -302,7 +335,9 @@ def _clause_reason(sentence: Sentence) -> str:
         return "subordinate_clause"  # not "Where the defence is an alibi , the presence ...
         # is crucial" (a fronted clause before the main one)
     opening = next((t for t in tokens if t.tag not in ("RB", "RBR", "RBS")), tokens[0])
-    if opening.dep == "mark" and opening.head == root:
+    if opening.dep == "mark" and opening.head == root and not _main_clause_after_fronted(
+        tokens, tokens.index(opening)
+    ):
         return "subordinate_clause"  # "Because Kim knew ." / "Only if Kim knew ." (no main clause)
     head = tokens[root]
     if (head.lemma in ELLIPTICAL_LEMMAS or head.tag == "MD") and not any(
@@ -310,6 +345,81 @@ def _clause_reason(sentence: Sentence) -> str:
     ):
         return "elliptical"
     return ""
+
+
+NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "PRP"})
+
+
+def _noun_right_before(tokens: list[Token], verb: int) -> bool:
+    """The word before the finite verb (adverbs aside) is a noun or pronoun: a subject the
+    parser hung on a fronted phrase with no comma ("According to OPEC Algeria has ...",
+    "Following the election President Karzai left power ."). A fragment that starts with its
+    verb ("Took the title .") or has a number or an adverb there ("In 2012 had ...") has none."""
+    before = verb - 1
+    while before >= 0 and tokens[before].tag in ("RB", "RBR", "RBS"):
+        before -= 1
+    if before >= 0 and tokens[before].tag == "JJ":  # "The 31 - year - old bounced back ..."
+        return tokens[0].text.lower() == "the" and not any(t.text == "," for t in tokens[:before])
+    return before >= 0 and tokens[before].tag in NOUN_TAGS
+
+
+def _inverted_copula(tokens: list[Token], root: int) -> bool:
+    """"Of primary concern was the pogo oscillation .", "Also unique is its ability ...": a
+    fronted predicate and the subject after "be", which the parser reads as its attribute."""
+    return (
+        tokens[root].lemma == "be"
+        and root > 0
+        and tokens[0].tag not in FINITE_TAGS
+        and any(
+            token.head == root and token.dep in ("attr", "nsubj") and token.tag in NOUN_TAGS
+            for token in tokens[root + 1 :]
+        )
+    )
+
+
+def _main_clause_after_fronted(tokens: list[Token], mark: int) -> bool:
+    """A sentence that opens with a subordinating word the parser hung on its root still has a
+    main clause when the words up to the first comma hold no finite verb (a phrase: "Although
+    fearing being caught , Nina frames Vasili", "Before Goldman , Reitzel spoke ...") or when
+    another finite verb has its own subject and no subordinating word ("If you try it you have
+    to remember ..."); "While Rotokas has a small alphabet ." has neither."""
+    comma = next((i for i in range(mark + 1, len(tokens)) if tokens[i].text == ","), len(tokens))
+    if not any(tokens[i].tag in FINITE_TAGS for i in range(mark + 1, comma)):
+        return comma < len(tokens)
+    marked = {token.head for token in tokens if token.dep == "mark"} | {tokens[mark].head}
+    children = [[t for t in tokens if t.head == v and t is not verb] for v, verb in enumerate(tokens)]
+    return any(
+        v not in marked
+        and verb.dep not in ("relcl", "acl")
+        and (verb.tag in FINITE_TAGS or any(
+            child.dep in ("aux", "auxpass") and child.tag in FINITE_TAGS for child in children[v]
+        ))
+        and any(
+            child.dep in CLAUSE_SUBJECT_DEPS and child.tag not in ("WDT", "WP", "WP$")
+            for child in children[v]
+        )
+        for v, verb in enumerate(tokens)
+    )
+
+
+PLURAL_PRONOUNS = frozenset({"we", "they", "you", "i"})
+
+
+def _present_read_as_base(tokens: list[Token], root: int) -> bool:
+    """A plural present the tagger read as the base form, after its subject: "Distributed
+    algorithms divide the problem ." (VB with a plural subject and no auxiliary; a singular
+    subject keeps it a fault: "The governor restrict meetings .")."""
+    if tokens[root].tag != "VB" or any(
+        t.head == root and t.dep in ("aux", "auxpass") for t in tokens
+    ):
+        return False
+    return any(
+        t.head == root and t.dep in ("nsubj", "nsubjpass") and i < root and (
+            t.tag in ("NNS", "NNPS") or t.text.lower() in PLURAL_PRONOUNS
+            or any(c.head == i and c.dep == "conj" for c in tokens)
+        )
+        for i, t in enumerate(tokens)
+    )
 
 
 def _past_tense_read_as_participle(root: Token, children: list[Token]) -> bool:

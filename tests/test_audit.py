@@ -143,6 +143,53 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             "The club would close .",
             "dangling",
         ),
+        (  # a subject the parser hung on a fronted phrase without a comma is still there
+            "Following the 1998 election Mayor Hart left office and his deputy took over .",
+            "Following the 1998 election Mayor Hart left office .",
+            "His deputy took over .",
+            "",
+        ),
+        (  # a fronted predicate, its subject after "be" (read as the attribute)
+            "Also rare is the bird 's ability to swim under ice , which few others have .",
+            "Also rare is the bird 's ability to swim under ice .",
+            "Few others have the bird 's ability to swim under ice .",
+            "",
+        ),
+        (  # a fronted reason without a comma before its main clause (the parser hung
+            # "Because" on the main verb)
+            "The players were ready , but because the pitch was soaked the referee called the"
+            " match off .",
+            "The players were ready .",
+            "Because the pitch was soaked the referee called the match off .",
+            "",
+        ),
+        (  # a plural present the tagger read as a base form is finite; with a singular
+            # subject it stays a fault
+            "Shared or spread algorithms divide the job into more even parts , and the parts"
+            " are merged at the end .",
+            "Shared or spread algorithms divide the job into more even parts .",
+            "The parts are merged at the end .",
+            "",
+        ),
+        (
+            "The new governor will restrict town meetings and taxes .",
+            "The new governor restrict town meetings .",
+            "The new governor taxes .",
+            "no_finite_verb",
+        ),
+        (  # a line with no verb in the source (a title, words lost with markup) is the
+            # source's fault, counted apart
+            "also missed out on the indoor title , which Kenya has held for years .",
+            "Also missed out on the indoor title .",
+            "Kenya has held the indoor title for years .",
+            "source_no_finite_verb",
+        ),
+        (  # a number or an adverb before the verb is no subject
+            "The town grew , and in 1990 had a new mayor .",
+            "The town grew .",
+            "In 1990 had a new mayor .",
+            "no_subject",
+        ),
         (
             "The ferry sank in the storm and the crew swam ashore .",
             "The ferry sank in the storm .",
@@ -169,6 +216,15 @@ def test_a_split_that_leaves_quoted_words_without_their_speaker_is_dropped(audit
     original = "The keeper was fine , and the coach said he would play ."
     first, second = "The keeper was fine .", "The coach said he would play ."
     assert verdict(auditor, annotator, original, first, second) == ""
+    # the speaker stays with the quotation; the part split off after it is the writer's
+    original = "' We will not give up , ' said Ruth Ames , who joined the club in May ."
+    first = "' We will not give up , ' said Ruth Ames ."
+    second = "Ruth Ames joined the club in May ."
+    assert verdict(auditor, annotator, original, first, second) == ""
+    # a quotation that opens here and says its speaker inside is not closed by one
+    original = "' He told me he was fit and he trained all week ."
+    first, second = "' He told me he was fit .", "He trained all week ."
+    assert verdict(auditor, annotator, original, first, second) != "speaker_split_off"
 
 
 def test_an_original_sentence_left_as_it_is_is_not_re_parsed(annotator):

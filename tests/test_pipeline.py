@@ -573,3 +573,66 @@ def test_export_keeps_what_is_there_and_never_leaves_half_an_export(sports_run, 
     with pytest.raises(BadInputError):
         export_folder(output_files(output), fails_on_the_second, "jsonl", broken)
     assert list(broken.iterdir()) == []
+
+
+def _sari_as_the_hook_computes_it(source: list[str], prediction: list[str], target: list[str]):
+    """tensor2tensor's `sari_hook.get_sari_score` for one target, written out here from its
+    definition as a second, independent reading: n-gram counters built from sets, keep/add/delete
+    as F-beta with 0/0 = 1, beta 1 for deletion (the paper), each averaged over n = 1..4."""
+    from collections import Counter
+
+    def counter(ids, n):
+        return Counter(set(tuple(ids[i : i + n]) for i in range(len(ids) + 1 - n)))
+
+    def fbeta(true_positives, selected, relevant, beta=1.0):
+        precision = true_positives / selected if selected > 0 else 1.0
+        recall = true_positives / relevant if relevant > 0 else 1.0
+        if precision <= 0 or recall <= 0:
+            return 0.0
+        return (1 + beta**2) * precision * recall / (beta**2 * precision + recall)
+
+    parts = {"keep": [], "add": [], "delete": []}
+    for n in range(1, 5):
+        s, p, t = counter(source, n), counter(prediction, n), counter(target, n)
+        added = p - s
+        parts["add"].append(
+            fbeta(sum((added & t).values()), sum(added.values()), sum((t - s).values()))
+        )
+        sp, st = s & p, s & t
+        parts["keep"].append(fbeta(sum((sp & st).values()), sum(sp.values()), sum(st.values())))
+        dropped, dropped_gold = s - p, s - t
+        parts["delete"].append(
+            fbeta(sum((dropped & dropped_gold).values()), sum(dropped.values()),
+                  sum(dropped_gold.values()))
+        )
+    means = {name: sum(values) / 4 for name, values in parts.items()}
+    return (means["keep"] + means["add"] + means["delete"]) / 3
+
+
+def test_sari_agrees_with_the_hooks_definition_on_a_generated_file(sports_run):
+    # The issue's check: on a file we generated, `discofuse eval` and the hook's algorithm give
+    # the same corpus SARI (to 0.01) for three predictions: the copy baseline, the gold itself,
+    # and the first incoherent sentence alone (a lossy guess, every operation in play).
+    from discofuse.evaluation.fusion_eval import copy_predictions, evaluate
+    from discofuse.evaluation.fusion_metrics import source_and_reference, tokens
+
+    rows = all_rows(sports_run[0])
+    assert len(rows) >= 5
+    predictions = {
+        "copy": list(copy_predictions(rows)),
+        "gold": [source_and_reference(row)[1] for row in rows],
+        "first": [row["incoherent_first_sentence"] for row in rows],
+    }
+    for name, predicted in predictions.items():
+        ours = evaluate(rows, predicted)["overall"]["sari"]
+        hook = 100 * sum(
+            _sari_as_the_hook_computes_it(
+                tokens(source_and_reference(row)[0]), tokens(guess),
+                tokens(source_and_reference(row)[1]),
+            )
+            for row, guess in zip(rows, predicted)
+        ) / len(rows)
+        assert ours == pytest.approx(hook, abs=0.01), name
+    assert evaluate(rows, predictions["gold"])["overall"]["sari"] == 100.0
+    assert evaluate(rows, predictions["first"])["overall"]["sari"] < evaluate(
+        rows, predictions["copy"])["overall"]["sari"]

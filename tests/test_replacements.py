@@ -547,3 +547,34 @@ def test_a_name_span_holding_a_stray_bracket_is_no_replacement(engine):
     )
     doc.sentences[0].tokens[0].ent_type = doc.sentences[0].tokens[1].ent_type = "PERSON"
     assert engine.unfuse(doc, (0, 1)).discourse_type == "PAIR_NONE"
+
+
+def _with_people(doc):
+    for sentence in doc.sentences:
+        for token in sentence.tokens:
+            if token.tag == "NNP":
+                token.ent_type = "PERSON"
+    return doc
+
+
+def test_a_woman_named_before_is_no_rival_of_he(engine):
+    # "Claire met Tom Riley . | He smiled .": a lone woman's first name cannot be the "he", so
+    # the pronoun takes Tom Riley's name; with "Rose" (a woman's first name, and Danny Rose's
+    # surname in this document) the other person stays a possible "he" and the pronoun is kept.
+    met = "{}/NNP/nsubj/1 met/VBD/ROOT/- Tom/NNP/compound/3 Riley/NNP/dobj/1 ././punct/1"
+    smiled = "He/PRP/nsubj/1 smiled/VBD/ROOT/- ././punct/1"
+    claire = _with_people(document(
+        met.format("Claire"), smiled, clusters=[[(0, 2, 4, "proper"), (1, 0, 1, "pronoun")]]
+    ))
+    example = engine.unfuse(claire, (0, 1))
+    assert (example.discourse_type, example.incoherent_second_sentence) == (
+        "PAIR_ANAPHORA", "Tom Riley smiled .")
+    rose = _with_people(document(
+        "Danny/NNP/compound/1 Rose/NNP/nsubj/2 scored/VBD/ROOT/- ././punct/2",
+        met.format("Rose"),
+        smiled,
+        clusters=[[(1, 2, 4, "proper"), (2, 0, 1, "pronoun")]],
+    ))
+    example = engine.unfuse(rose, (1, 2))
+    assert (example.discourse_type, example.incoherent_second_sentence) == (
+        "PAIR_NONE", "He smiled .")

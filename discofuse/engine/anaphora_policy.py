@@ -13,8 +13,11 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from discofuse.annotate.resolution import (
+    FEMININE_TITLES,
+    MASCULINE_TITLES,
     may_name_a_person,
     name_gender,
+    shared_resolver,
     subject_pronoun_after,
 )
 from discofuse.document import Mention, Sentence
@@ -233,6 +236,7 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
             # But he said : ...": a speaker may be anyone the first part has doing something
         )
         and _chain_genders(state, item.sentence, item.index) in (set(), {PRONOUN_GROUPS[word]})
+        and not _of_the_other_gender(state, item.sentence, item.index, PRONOUN_GROUPS[word])
         for item in state.lists[to_list]
     )
 
@@ -348,6 +352,7 @@ NAME_ONLY_PRONOUNS = frozenset(
 GENDERED_PRONOUNS = frozenset(
     word for word, group in PRONOUN_GROUPS.items() if group in ("he", "she")
 )
+GENDER_TITLES = MASCULINE_TITLES | FEMININE_TITLES
 
 
 def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) -> str | None:
@@ -416,12 +421,49 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
             if _competes(token, group, tokens[token.head].dep == "agent", index in people)
             and (anaphor.sentence, index) not in own
             and not (group == "they" and token.text in places)
+            and not _of_the_other_gender(state, anaphor.sentence, index, group)
         ),
         None,
     )
     if rival is not None:
         return f"'{rival.text}' in its own sentence may be what it stands for"
     return None
+
+
+SURE_FIRST_NAME_SHARE = 0.98
+"""A first name says a rival's gender only when at least this share of its bearers are of it
+(stricter than the resolver's 0.9: a name from elsewhere, "Ilham", may be read the wrong way)."""
+
+
+def _of_the_other_gender(state: State, sentence: int, index: int, group: str | None) -> bool:
+    """A name or noun that cannot be what a he/she stands for: a title, a first name or the
+    noun says the other gender ("Claire fakes memory loss before Mr. Bennet , so he ...": he
+    is not Claire), and no pronoun of its chain says otherwise. A lone first name counts only
+    when the document never uses the word as the last part of a longer name: "Bell" is a
+    woman's first name and Ian Bell's surname."""
+    if group not in ("he", "she"):
+        return False
+    sentences = state.document.sentences
+    gender = name_gender(sentences, sentence, index)
+    if gender is None or gender == group or group in _chain_genders(state, sentence, index):
+        return False
+    tokens = sentences[sentence].tokens
+    if tokens[index].tag not in PROPER_NOUN_TAGS:
+        return True  # "the woman", "her father"
+    start = sentences[sentence].name_start(index)
+    if {tokens[i].text.lower() for i in range(max(start - 1, 0), start + 1)} & GENDER_TITLES:
+        return True
+    share = shared_resolver().female_share.get(tokens[start].text.lower())
+    if share is None or 1 - SURE_FIRST_NAME_SHARE < share < SURE_FIRST_NAME_SHARE:
+        return False
+    if start < index:
+        return True
+    word = tokens[index].text
+    return not any(
+        token.text == word and other.name_start(position) < position
+        for other in sentences
+        for position, token in enumerate(other.tokens)
+    )
 
 
 QUOTE_LOOKBACK = 10
