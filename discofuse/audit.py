@@ -457,38 +457,15 @@ def _dropped_word(
     generated_words = {token.text.lower() for s in generated for token in s.tokens}
     generated_lemmas = {token.lemma.lower() for s in generated for token in s.tokens}
     removable = set(example.connective_string.lower().split())
-
-    def missing(token: Token) -> bool:
-        return (
-            token.text.lower() not in generated_words
-            and token.lemma.lower() not in generated_lemmas
-            and token.text.lower() not in removable
-        )
-
     for sentence in original:
         for token in sentence.tokens:
+            word = token.text.lower()
             if (
                 token.pos in CONTENT_POS
-                and missing(token)
-                and not (example.has_coref_type_nominal and (
-                    token.pos in ("NOUN", "ADJ")
-                    or _modifies_a_missing_noun(sentence.tokens, token, missing)
-                ))
+                and word not in generated_words
+                and token.lemma.lower() not in generated_lemmas
+                and word not in removable
+                and not (example.has_coref_type_nominal and token.pos in ("NOUN", "ADJ"))
             ):
                 return "dropped_word"
     return ""
-
-
-NOUN_MODIFIER_DEPS = frozenset({"compound", "amod", "nummod", "npadvmod", "nmod", "quantmod"})
-
-
-def _modifies_a_missing_noun(tokens: list[Token], token: Token, missing) -> bool:
-    """A word of a replaced description that is no noun itself: "England" and "two" of "the
-    England coach", "the two - time champion" (both replaced by the name)."""
-    for _ in range(3):
-        if token.dep not in NOUN_MODIFIER_DEPS:
-            return False
-        token = tokens[token.head]
-        if token.pos == "NOUN" and missing(token):
-            return True
-    return False

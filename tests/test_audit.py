@@ -307,23 +307,3 @@ def test_unfuse_command_reports_audit_drops_and_no_audit_keeps_them(tmp_path, ca
     assert "output audit" not in capsys.readouterr().err
     assert audited.read_text().splitlines()[1].split("\t")[4] == ""
     assert kept.read_text().splitlines()[1].split("\t")[4] == "SINGLE_S_COORD"
-
-
-def test_a_replaced_description_takes_its_modifiers_with_it(auditor, annotator):
-    # "The Leeds coach" replaced by the name loses "Leeds" (a name) and "two" (a number) with
-    # its noun: part of the replaced description, no content the split lost.
-    first = "Ruth Ames trained the squad all week ."
-    second = "The Leeds coach said the two - time winners were ready ."
-    replaced = "Ruth Ames said the two - time winners were ready ."
-    original = annotator.parse([first.split(), second.split()])
-
-    def example(nominal: float) -> Example:
-        return Example(first, second, first, replaced, "PAIR_ANAPHORA",
-                       has_coref_type_nominal=nominal, replacement_words=("ruth", "ames"))
-
-    assert auditor.reason(example(1.0), original) == ""
-    assert auditor.reason(example(0.0), original) == "dropped_word"
-    unsaid = "Ruth Ames the two - time winners were ready ."  # a verb is no description's
-    lost = Example(first, second, first, unsaid, "PAIR_ANAPHORA", has_coref_type_nominal=1.0,
-                   replacement_words=("ruth", "ames"))
-    assert auditor.reason(lost, original) == "dropped_word"
