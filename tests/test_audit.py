@@ -60,7 +60,20 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             "The team gave them more than that .",
             "",
         ),
-        ("The pier opened , and it closed .", "The pier opened .", "It closed .", "too_short"),
+        ("The pier opened , and it closed .", "The pier opened .", "It closed .", ""),
+        ("The pier opened , and so .", "The pier opened .", "So .", "too_short"),
+        (  # a copula or a reporting verb with nothing after it lost it to ellipsis
+            "The pier was , and still is , the town 's pride .",
+            "The pier was .",
+            "The pier still is the town 's pride .",
+            "elliptical",
+        ),
+        (
+            "The mayor said , and the council agreed , that the pier would reopen .",
+            "The mayor said .",
+            "The council agreed that the pier would reopen .",
+            "elliptical",
+        ),
         (
             "The bridge opened in 1890 and was painted red .",
             "The bridge opened in 1890 and .",
