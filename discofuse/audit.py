@@ -182,10 +182,15 @@ def _speaker_split_off(generated: list[list[str]], source: list[str]) -> bool:
 
 def _mostly_quoted(source: list[str], words: list[str], opening: int, closing: int) -> bool:
     """Most of the words the part shares with the source stand inside its quotation."""
-    matcher = difflib.SequenceMatcher(None, source, words, autojunk=False)
-    shared = [i for block in matcher.get_matching_blocks() for i in range(block.a, block.a + block.size)]
+    shared = _shared_positions(source, words)
     inside = sum(opening < i < closing for i in shared)
     return inside * 2 > len(shared)
+
+
+def _shared_positions(source: list[str], words: list[str]) -> list[int]:
+    """The positions of `source` whose words `words` keeps, in order (lower-cased lists)."""
+    matcher = difflib.SequenceMatcher(None, source, words, autojunk=False)
+    return [i for block in matcher.get_matching_blocks() for i in range(block.a, block.a + block.size)]
 
 
 def _surface_reason(words: list[str]) -> str:
@@ -272,9 +277,7 @@ def _clause_reason_in(sentence: Sentence, original: Sequence[Sentence]) -> str:
 
 def _made_of(source: Sentence, words: list[str]) -> bool:
     """Most of the sentence's words are the source's, in order."""
-    lowered = [t.text.lower() for t in source.tokens]
-    matcher = difflib.SequenceMatcher(None, lowered, words, autojunk=False)
-    return sum(block.size for block in matcher.get_matching_blocks()) >= 0.6 * len(words)
+    return len(_shared_positions([t.text.lower() for t in source.tokens], words)) >= 0.6 * len(words)
 
 
 def _first_parse_has_clause(source: Sentence, words: list[str]) -> bool:
@@ -321,7 +324,7 @@ def _clause_reason(sentence: Sentence) -> str:
     finite = tokens[root].tag in FINITE_TAGS or any(
         child.dep in ("aux", "auxpass") and child.tag in FINITE_TAGS for child in children
     ) or _past_tense_read_as_participle(tokens[root], children) or _present_read_as_base(
-        tokens, root
+        tokens, root, children
     )
     if not finite:
         return "no_finite_verb"
@@ -401,7 +404,10 @@ def _main_clause_after_fronted(tokens: list[Token], mark: int) -> bool:
     if not any(tokens[i].tag in FINITE_TAGS for i in range(mark + 1, comma)):
         return comma < len(tokens)
     marked = {token.head for token in tokens if token.dep == "mark"} | {tokens[mark].head}
-    children = [[t for t in tokens if t.head == v and t is not verb] for v, verb in enumerate(tokens)]
+    children: list[list[Token]] = [[] for _ in tokens]
+    for i, token in enumerate(tokens):
+        if token.head != i:
+            children[token.head].append(token)
     return any(
         v not in marked
         and verb.dep not in ("relcl", "acl")
@@ -419,20 +425,18 @@ def _main_clause_after_fronted(tokens: list[Token], mark: int) -> bool:
 PLURAL_PRONOUNS = frozenset({"we", "they", "you", "i"})
 
 
-def _present_read_as_base(tokens: list[Token], root: int) -> bool:
+def _present_read_as_base(tokens: list[Token], root: int, children: list[Token]) -> bool:
     """A plural present the tagger read as the base form, after its subject: "Distributed
     algorithms divide the problem ." (VB with a plural subject and no auxiliary; a singular
     subject keeps it a fault: "The governor restrict meetings .")."""
-    if tokens[root].tag != "VB" or any(
-        t.head == root and t.dep in ("aux", "auxpass") for t in tokens
-    ):
+    if tokens[root].tag != "VB" or any(c.dep in ("aux", "auxpass") for c in children):
         return False
     return any(
         t.head == root and t.dep in ("nsubj", "nsubjpass") and i < root and (
             t.tag in ("NNS", "NNPS") or t.text.lower() in PLURAL_PRONOUNS
             or any(c.head == i and c.dep == "conj" for c in tokens)
         )
-        for i, t in enumerate(tokens)
+        for i, t in enumerate(tokens[:root])
     )
 
 

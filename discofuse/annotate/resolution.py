@@ -367,8 +367,11 @@ class PronounResolver:
             return "sing"  # a surname the tagger read as plural ("Rees")
         return PLURAL if token.tag in PLURAL_TAGS or coordinated else "sing"
 
-    def gender(self, sentences: list[Sentence], candidate: _Candidate) -> str | None:
-        """he / she when the evidence is clear: a title, a first name, a gendered noun."""
+    def gender(
+        self, sentences: list[Sentence], candidate: _Candidate, least_share: float = 0.9
+    ) -> str | None:
+        """he / she when the evidence is clear: a title, a first name (at least `least_share`
+        of its bearers of that gender), a gendered noun."""
         sentence = sentences[candidate.sentence]
         token = sentence.tokens[candidate.index]
         if token.tag in PROPER_NOUN_TAGS:
@@ -389,13 +392,13 @@ class PronounResolver:
                 and (token.ent_type == "PERSON" or not getAllLemmas(first))  # not "General
                 # Advisory Committee" ("general" is a first name too)
             ):
-                if share >= 0.9:
+                if share >= least_share:
                     return FEMININE
-                if share <= 0.1:
+                if share <= 1 - least_share:
                     return MASCULINE
             if (
                 share is not None
-                and share >= LONE_FEMININE_SHARE
+                and share >= max(LONE_FEMININE_SHARE, least_share)
                 and start == candidate.index
                 and token.ent_type not in PLACE_AND_THING_ENTITIES | NOT_REFERRING_ENTITIES
             ):  # (not "January", "Florence")
@@ -1032,11 +1035,13 @@ def shared_resolver() -> PronounResolver:
     return PronounResolver.load()
 
 
-def name_gender(sentences: list[Sentence], sentence: int, index: int) -> str | None:
+def name_gender(
+    sentences: list[Sentence], sentence: int, index: int, least_share: float = 0.9
+) -> str | None:
     """he / she for the name (or gendered noun) whose head is token `index`, when a title, a
-    first name or the noun says so; None otherwise."""
+    first name (see `gender`) or the noun says so; None otherwise."""
     kind = "proper" if sentences[sentence].tokens[index].tag in PROPER_NOUN_TAGS else "nominal"
-    return shared_resolver().gender(sentences, _Candidate(sentence, index, kind))
+    return shared_resolver().gender(sentences, _Candidate(sentence, index, kind), least_share)
 
 
 PERSON_SUFFIXES = ("er", "or", "ist", "ian", "man", "woman", "ee", "ant", "ent", "ive")

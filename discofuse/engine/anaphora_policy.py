@@ -17,7 +17,6 @@ from discofuse.annotate.resolution import (
     MASCULINE_TITLES,
     may_name_a_person,
     name_gender,
-    shared_resolver,
     subject_pronoun_after,
 )
 from discofuse.document import Mention, Sentence
@@ -444,20 +443,17 @@ def _of_the_other_gender(state: State, sentence: int, index: int, group: str | N
     if group not in ("he", "she"):
         return False
     sentences = state.document.sentences
-    gender = name_gender(sentences, sentence, index)
+    gender = name_gender(sentences, sentence, index, least_share=SURE_FIRST_NAME_SHARE)
     if gender is None or gender == group or group in _chain_genders(state, sentence, index):
         return False
     tokens = sentences[sentence].tokens
     if tokens[index].tag not in PROPER_NOUN_TAGS:
         return True  # "the woman", "her father"
     start = sentences[sentence].name_start(index)
-    if {tokens[i].text.lower() for i in range(max(start - 1, 0), start + 1)} & GENDER_TITLES:
-        return True
-    share = shared_resolver().female_share.get(tokens[start].text.lower())
-    if share is None or 1 - SURE_FIRST_NAME_SHARE < share < SURE_FIRST_NAME_SHARE:
-        return False
-    if start < index:
-        return True
+    if start < index or (
+        {tokens[i].text.lower() for i in range(max(start - 1, 0), start + 1)} & GENDER_TITLES
+    ):
+        return True  # a first name with a surname, or a title
     word = tokens[index].text
     return not any(
         token.text == word and other.name_start(position) < position
