@@ -35,10 +35,11 @@ Council ...", 3 of 3 in a rated sample of the audit's drops); the clause checks 
 short ones that are not ("It was .", "He said .", "Still embodied .")."""
 FINITE_TAGS = FINITE_VERB_TAGS | {"MD"}
 CLAUSE_SUBJECT_DEPS = SUBJECT_DEPS | {"csubj", "csubjpass", "expl"}
-DANGLING = frozenset({",", ";", ":", "-", "--", "and", "or", "but", "nor", "yet", "of", "the",
+DANGLING = frozenset({",", ";", ":", "-", "--", "and", "or", "but", "nor", "of", "the",
                       "a", "an", "to", "which", "who"})
 """A sentence may not end in these (before its final mark): "The club was founded and .".
-Not "that" or "so", which end sentences ("more than that .", "I think so .")."""
+Not "that", "so" or "yet", which end sentences ("more than that .", "I think so .", "none
+has been found yet .")."""
 BRACKETS = (("(", ")"), ("[", "]"), ("``", "''"))
 QUOTE_MARKS = frozenset({'"', "'", "``", "''"})
 ELLIPTICAL_LEMMAS = frozenset({"have", "do"})
@@ -67,7 +68,10 @@ REASONS = {
     "speaker_split_off": "the split put quoted words in a sentence apart from their speaker",
     "source_too_short": "an original sentence the rules left as it is has fewer than"
     f" {MIN_TOKENS} tokens",
-    "source_dangling": "an original sentence the rules left as it is lacks its final mark",
+    "source_dangling": "an original sentence the rules left as it is lacks its final mark, or"
+    " a generated sentence ends as dangling as its original ('... ) to .')",
+    "source_elliptical": "a generated sentence ends as elliptical as its original ('The average"
+    " elevation is .', the number lost with the markup)",
     "source_no_finite_verb": "a generated sentence has no finite verb, nor had the original"
     " it comes from (a title, a list, a line whose words markup removal took)",
     "source_no_subject": "a generated sentence's verb has no subject, nor had the original's",
@@ -149,7 +153,8 @@ def _surface_check(
     for words, source, same in zip(generated, sources, unchanged):
         reason = _surface_reason(words) or _balance_reason(words, source, running_quote)
         if reason:
-            return f"source_{reason}" if same is not None else reason
+            source_flaw = same is not None or (reason == "dangling" and _ends_like(words, source))
+            return f"source_{reason}" if source_flaw else reason
     if not example.coherent_second_sentence and _speaker_split_off(generated, sources[0]):
         return "speaker_split_off"
     return ""
@@ -191,6 +196,13 @@ def _shared_positions(source: list[str], words: list[str]) -> list[int]:
     """The positions of `source` whose words `words` keeps, in order (lower-cased lists)."""
     matcher = difflib.SequenceMatcher(None, source, words, autojunk=False)
     return [i for block in matcher.get_matching_blocks() for i in range(block.a, block.a + block.size)]
+
+
+def _ends_like(words: list[str], source: list[str]) -> bool:
+    """The sentence ends as its source sentence does, in its last word and its final mark
+    (" ... commonly ) to ." from a source that lost a symbol there, " ... Andorra is ." from
+    one that lost a number): a flaw the split did not make."""
+    return len(words) > 2 and [w.lower() for w in words[-2:]] == [w.lower() for w in source[-2:]]
 
 
 def _surface_reason(words: list[str]) -> str:
@@ -258,6 +270,12 @@ def _clause_reason_in(sentence: Sentence, original: Sequence[Sentence]) -> str:
     replaced pronoun, the copied subject of a verb phrase), and the kept words most of the
     sentence."""
     reason = _clause_reason(sentence)
+    if reason == "elliptical" and not _verb_phrase_ellipsis(sentence) and any(
+        _ends_like(sentence.words, [t.text for t in source.tokens]) for source in original
+    ):
+        return "source_elliptical"  # "The average elevation of Andorra is ." (a number lost
+        # with the markup); not "... , but then he always has .", whose verb phrase the split
+        # left in the other sentence
     if reason not in ("no_finite_verb", "no_subject"):
         return reason
     words = [w.lower() for w in sentence.words]
@@ -273,6 +291,13 @@ def _clause_reason_in(sentence: Sentence, original: Sequence[Sentence]) -> str:
         return f"source_{reason}"  # "also missed out on the world record ." (a line that
         # lost its subject to markup): the source's fault, counted apart
     return reason
+
+
+def _verb_phrase_ellipsis(sentence: Sentence) -> bool:
+    """The root is "have", "do" or a modal standing for a verb phrase said elsewhere."""
+    root = sentence.root()
+    token = sentence.tokens[root] if root is not None else None
+    return token is not None and (token.lemma in ELLIPTICAL_LEMMAS or token.tag == "MD")
 
 
 def _made_of(source: Sentence, words: list[str]) -> bool:
@@ -352,7 +377,9 @@ def _clause_reason(sentence: Sentence) -> str:
         return "subordinate_clause"  # "Because Kim knew ." / "Only if Kim knew ." (no main clause)
     head = tokens[root]
     if (head.lemma in ELLIPTICAL_LEMMAS or head.tag == "MD") and not any(
-        child.dep in COMPLEMENT_DEPS or child.tag.startswith("VB") for child in children
+        child.dep in COMPLEMENT_DEPS or child.tag.startswith("VB")
+        or (head.lemma == "do" and child.text.lower() == "so")  # "Achilles does so ."
+        for child in children
     ):
         return "elliptical"
     if (head.lemma in BARE_LEMMAS or head.lemma in SPEECH_LEMMAS) and all(

@@ -320,3 +320,45 @@ def test_unfuse_command_reports_audit_drops_and_no_audit_keeps_them(tmp_path, ca
     assert "output audit" not in capsys.readouterr().err
     assert audited.read_text().splitlines()[1].split("\t")[4] == ""
     assert kept.read_text().splitlines()[1].split("\t")[4] == "SINGLE_S_COORD"
+
+
+@pytest.mark.parametrize(
+    ("original", "first", "second", "expected"),
+    [
+        (  # "do so" stands for a verb phrase: no ellipsis
+            "Achilles does so and the priest declares the girl must be returned .",
+            "Achilles does so .",
+            "The priest declares the girl must be returned .",
+            "",
+        ),
+        (  # "yet" ends a sentence as an adverb
+            "None of these elements have been found yet , and it is possible that few exist .",
+            "None of these elements have been found yet .",
+            "It is possible that few exist .",
+            "",
+        ),
+        (  # the source ends elliptical (markup took the number): its flaw, counted apart
+            "The town lies in a valley , and the average height of the town is .",
+            "The town lies in a valley .",
+            "The average height of the town is .",
+            "source_elliptical",
+        ),
+        (  # the same ending cut from the middle of the source is the split's
+            "The town has always , and the valley will , be cold in winter .",
+            "The town has always .",
+            "The valley will be cold in winter .",
+            "elliptical",
+        ),
+        (  # the source ends dangling (a symbol lost): its flaw, counted apart
+            "The code split the pair , and moved the symbols to .",
+            "The code split the pair .",
+            "The code moved the symbols to .",
+            "source_dangling",
+        ),
+    ],
+)
+def test_do_so_and_yet_are_whole_and_a_flaw_the_source_ends_with_is_its_own(
+    auditor, annotator, original, first, second, expected
+):
+    assert expected == "" or expected in REASONS
+    assert verdict(auditor, annotator, original, first, second) == expected

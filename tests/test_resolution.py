@@ -264,3 +264,43 @@ def test_they_is_no_coordination_one_of_whose_members_its_clause_names(resolver)
     assert not compatible(resolver, [found, again], (0, 0), (1, 0), "they")
     other = sentence("They/PRP/nsubj/1 found/VBD/ROOT/- gold/NN/dobj/1 ././punct/1")
     assert compatible(resolver, [found, other], (0, 0), (1, 0), "they")
+
+
+def test_a_common_noun_said_again_deeper_in_the_clause_does_not_bind_it(resolver):
+    # "The invasion failed . | It gained support in Quebec , which wavered during the
+    # invasion .": the noun said again inside a relative clause is the same invasion; as an
+    # argument of the pronoun's own verb it still binds ("They found caesium", above).
+    failed = sentence("The/DT/det/1 invasion/NN/nsubj/2 failed/VBD/ROOT/- ././punct/2")
+    gained = sentence(
+        "It/PRP/nsubj/1 gained/VBD/ROOT/- support/NN/dobj/1 in/IN/prep/1 Quebec/NNP/pobj/3 "
+        ",/,/punct/4 which/WDT/nsubj/7 wavered/VBD/relcl/4 during/IN/prep/7 the/DT/det/10 "
+        "invasion/NN/pobj/8 ././punct/1"
+    )
+    assert compatible(resolver, [failed, gained], (0, 1), (1, 0), "it", kind="nominal")
+    own = sentence("It/PRP/nsubj/1 ended/VBD/ROOT/- the/DT/det/3 invasion/NN/dobj/1 ././punct/1")
+    assert not compatible(resolver, [failed, own], (0, 1), (1, 0), "it", kind="nominal")
+
+
+def test_a_name_introduced_as_main_subject_is_what_the_next_he_continues(resolver):
+    # "Francisco left . | His name is long . | John Galt is the hero . | He appears ...": the
+    # ranker's longer chain (Francisco, His) loses to the name the sentence before introduced,
+    # unless that sentence also has a "he"/"him" or another person who could be meant.
+    francisco = _people("Francisco/NNP/nsubj/1 left/VBD/ROOT/- ././punct/1", 0)
+    name = sentence("His/PRP$/poss/1 name/NN/nsubj/2 is/VBZ/ROOT/- long/JJ/acomp/2 ././punct/2")
+    galt = _people("John/NNP/compound/1 Galt/NNP/nsubj/2 is/VBZ/ROOT/- the/DT/det/4 "
+                   "hero/NN/attr/2 ././punct/2", 0, 1)
+    appears = sentence("He/PRP/nsubj/1 appears/VBZ/ROOT/- ././punct/1")
+    sentences = [francisco, name, galt, appears]
+    older = [(0.7, _Candidate(0, 0, PROPER))]
+    continued = resolver.new_subject_continued(sentences, 3, 0, "he", older, History(sentences))
+    assert continued is not None and continued[1] == _Candidate(2, 1, PROPER)
+    met = _people("John/NNP/compound/1 Galt/NNP/nsubj/2 met/VBD/ROOT/- him/PRP/dobj/2 "
+                  "././punct/2", 0, 1)
+    sentences = [francisco, name, met, appears]
+    assert resolver.new_subject_continued(sentences, 3, 0, "he", older, History(sentences)) is None
+    rival = _people("John/NNP/compound/1 Galt/NNP/nsubj/2 met/VBD/ROOT/- Eddie/NNP/dobj/2 "
+                    "././punct/2", 0, 1, 3)
+    sentences = [francisco, name, rival, appears]
+    assert resolver.new_subject_continued(sentences, 3, 0, "he", older, History(sentences)) is None
+    links = resolver.links([francisco, name, galt, appears])
+    assert [link.antecedent.head for link in links if link.pronoun.sentence == 3] == [1]

@@ -169,6 +169,10 @@ class PronounResolver:
                                                   history)
                     if person is not None:
                         scored = [(CONTINUITY_CONFIDENCE, person)]
+            fresh = self.new_subject_continued(sentences, sentence_index, index, group, scored,
+                                               history)
+            if fresh is not None:
+                scored = [fresh]
             if scored and scored[0][0] >= needed:
                 probability, candidate = scored[0]
                 history.add(sentence_index, index, group, candidate)
@@ -216,6 +220,55 @@ class PronounResolver:
         scored = [(p, candidate) for candidate, p in probability.items()]
         scored.sort(key=lambda entry: -entry[0])
         return scored
+
+    def new_subject_continued(
+        self,
+        sentences: list[Sentence],
+        sentence_index: int,
+        index: int,
+        group: str,
+        scored: list[tuple[float, _Candidate]],
+        history: History,
+    ) -> tuple[float, _Candidate] | None:
+        """A name the previous sentence introduces as its main subject, continued by the
+        subject pronoun that opens the next one, over an entity from further back that the
+        ranker prefers for its longer chain ("His full name is ... Francisco d'Anconia . John
+        Galt is the primary male hero . He initially appears as ...": John Galt). Only when
+        the name is the one candidate of the pronoun's kind in the previous sentence among its
+        people and its subjects and objects (a predicate noun is said of the name, "the
+        primary male hero"; nor do "Everton , Chelsea and Charlton" after "experience with"
+        count), no pronoun of its group stands there, and nothing before the pronoun in its
+        own sentence could be what it stands for; None otherwise (the ranker's choice
+        stands)."""
+        if sentence_index == 0 or not scored or group == NEUTER:
+            return None
+        sentence, previous = sentences[sentence_index], sentences[sentence_index - 1]
+        pronoun = sentence.tokens[index]
+        if pronoun.dep not in SUBJECT_DEPS or sentence.tokens[pronoun.head].head != pronoun.head:
+            return None  # the main clause's subject only
+        if any(_candidate_at(sentence, sentence_index, i) is not None for i in range(index)):
+            return None
+        if any(pronoun_group(previous, i) == group for i in range(len(previous.tokens))):
+            return None
+        agreeing = [
+            candidate
+            for i in range(len(previous.tokens))
+            if (candidate := _candidate_at(previous, sentence_index - 1, i)) is not None
+            and previous.tokens[i].dep not in ("attr", "oprd")  # said of the subject
+            and (previous.tokens[i].ent_type == "PERSON" or previous.in_main_role(i))
+            and self.compatible(sentences, candidate, sentence_index, index, group, history)
+        ]
+        if len(agreeing) != 1:
+            return None
+        subject = agreeing[0]
+        token = previous.tokens[subject.index]
+        if not (token.tag in PROPER_NOUN_TAGS and previous.is_main_subject(subject.index)):
+            return None
+        best = scored[0][1]
+        if best.sentence >= sentence_index - 1 or history.key(best) == history.key(subject):
+            return None  # the ranker already looks no further back than the name
+        probability = next((p for p, c in scored if c == subject), 0.0)
+        return max(probability, CONTINUITY_CONFIDENCE), subject
 
     def mistyped_person(
         self,
@@ -441,12 +494,8 @@ class PronounResolver:
                 return 0.3  # "The Panther was intended to ...": a name with "the" is a
                 # thing, a ship or a group far more often than a person (titles are gender,
                 # above), whatever the entity tagger says
-            after = sentence.tokens[candidate.index + 1 : candidate.index + 3]
-            if after and after[0].tag == "POS" and (
-                len(after) == 1 or not after[1].tag.startswith(("NN", "JJ", "CD", "VBG"))
-            ):
-                return 0.1  # a possessive that owns nothing names a place: "left St Mary 's
-                # in February", "at Tesco 's"
+            if possessive_owning_nothing(sentence, candidate.index):
+                return 0.1
             if token.ent_type == "PERSON" or (
                 token.ent_type == "NORP"
                 and token.tag == "NNP"
@@ -969,11 +1018,29 @@ def _named_under_it(sentence: Sentence, pronoun: int, name: str) -> bool:
             for t in neighbours
         )
 
+    def in_a_clause_of_its_own(i: int) -> bool:  # a relative or adverbial clause between
+        for _ in range(len(tokens)):
+            if i == verb or tokens[i].head == i:
+                return False
+            if tokens[i].dep in SEPARATE_CLAUSE_DEPS:
+                return True
+            i = tokens[i].head
+        return False
+
     return any(
         t.text == name and t.tag in NOUN_TAGS and alone(i)
         and sentence.dominates(verb, i)
+        and (t.tag in PROPER_NOUN_TAGS or not in_a_clause_of_its_own(i))  # a common noun
+        # said again in a clause of its own is the same thing ("The invasion ... | It gained
+        # them support in Quebec , which , early in the invasion , ..."); in the pronoun's
+        # own clause it binds ("they discovered caesium", "making it the largest supplier
+        # of oil": not the oil)
         for i, t in enumerate(tokens[pronoun + 1 :], start=pronoun + 1)
     )
+
+
+SEPARATE_CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "parataxis"})
+"""Clauses whose nouns a pronoun's binding does not reach (`_named_under_it`)."""
 
 
 def _relative_coargument(sentence: Sentence, pronoun: int, candidate: int) -> bool:
@@ -1033,6 +1100,15 @@ def _names_topic(sentences: list[Sentence], candidate: _Candidate) -> bool:
 @functools.lru_cache(maxsize=1)
 def shared_resolver() -> PronounResolver:
     return PronounResolver.load()
+
+
+def possessive_owning_nothing(sentence: Sentence, index: int) -> bool:
+    """A name with "'s" and no noun after it, which names a place: "left St Mary 's in
+    February", "at Tesco 's"."""
+    after = sentence.tokens[index + 1 : index + 3]
+    return bool(after) and after[0].tag == "POS" and (
+        len(after) == 1 or not after[1].tag.startswith(("NN", "JJ", "CD", "VBG"))
+    )
 
 
 def name_gender(

@@ -17,6 +17,7 @@ from discofuse.annotate.resolution import (
     MASCULINE_TITLES,
     may_name_a_person,
     name_gender,
+    possessive_owning_nothing,
     subject_pronoun_after,
 )
 from discofuse.document import Mention, Sentence
@@ -131,7 +132,7 @@ def mention_pairs(
             elif anaphor.kind == "pronoun" and _named_of_its_gender(
                 state, cluster, anaphor, best, to_list
             ):
-                reason = "the first part names a person of its gender, the replacement is not"
+                reason = "the first part names another person of its gender"
             elif _named_after_in_its_part(state, cluster, anaphor, best, from_list):
                 reason = "its own part names the entity after it"
             else:
@@ -229,6 +230,7 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
         and item.token.tag in PROPER_NOUN_TAGS
         and item.token.dep != "compound"
         and (item.sentence, item.index) not in own
+        and not possessive_owning_nothing(sentences[item.sentence], item.index)  # a place
         and (
             state.document.sentences[item.sentence].in_main_role(item.index)
             or (item.token.dep in SUBJECT_DEPS and speaker)  # "a move Wenger has backed . |
@@ -252,16 +254,25 @@ def _lone_word_name(sentence: Sentence, index: int) -> bool:
 def _named_of_its_gender(
     state: State, cluster, anaphor: Mention, best: Mention, to_list: str
 ) -> bool:
-    """For he/she replaced by a name of no known gender: the first part names another person
-    whose first name, title or noun is of the pronoun's gender ("a lawsuit initiated by a
-    woman named Caroline Marquet . | She asked for damages" is Caroline Marquet, whatever the
-    resolver says about Schopenhauer)."""
+    """For he/she: the first part names another person whose first name, title or noun is
+    of the pronoun's gender, while the replacement is of no known gender ("a lawsuit
+    initiated by a woman named Caroline Marquet . | She asked for damages" is Caroline
+    Marquet, whatever the resolver says about Schopenhauer). When the replacement's name, or
+    a fuller form of it elsewhere in the document, is of that gender too, only such a person
+    in a main role counts ("George Gershwin ... | Gershwin composed it on commission from
+    Walter Damrosch . | He ..." is Gershwin; "Hewitt ... but Geoff Pollard rejected his
+    comments . | ' ... , ' he said" may be either)."""
     sentences = state.document.sentences
     group = PRONOUN_GROUPS.get(sentences[anaphor.sentence].tokens[anaphor.head].text.lower())
     if group not in ("he", "she"):
         return False
-    if name_gender(sentences, best.sentence, best.head) == group:
-        return False
+    head_word = sentences[best.sentence].tokens[best.head].text
+    known = any(
+        m.kind == "proper"
+        and sentences[m.sentence].tokens[m.head].text == head_word
+        and name_gender(sentences, m.sentence, m.head) == group
+        for m in [best, *cluster.mentions]
+    )
     own = _token_positions(cluster)
     return any(
         item.token is not None
@@ -269,6 +280,7 @@ def _named_of_its_gender(
         and item.token.dep != "compound"
         and (item.sentence, item.index) not in own
         and name_gender(sentences, item.sentence, item.index) == group
+        and (not known or sentences[item.sentence].in_main_role(item.index))
         for item in state.lists[to_list]
     )
 
@@ -413,6 +425,9 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
         # still the place the other is tagged
         token.text for token in tokens if token.ent_type in ("GPE", "LOC", "FAC")
     }
+    if _speaker_after_quotation(state, anaphor):  # "' Ian McCall and I have talked , ' he
+        # added": whoever the quotation names, its speaker says "I" of himself
+        rivals = [(i, t) for i, t in rivals if not _quoted(state, anaphor.sentence, i)]
     rival = next(
         (
             token
@@ -523,6 +538,20 @@ def _quotation_decline(state: State, best: Mention, anaphor: Mention) -> str | N
     return None
 
 
+def _speaker_after_quotation(state: State, anaphor: Mention) -> bool:
+    """The pronoun is the subject of a speech verb right after the quotation it attributes
+    ("... , ' he added", "' ... , ' she said")."""
+    tokens = state.document.sentences[anaphor.sentence].tokens
+    pronoun = tokens[anaphor.head]
+    return (
+        anaphor.start > 1
+        and tokens[anaphor.start - 1].text in QUOTES
+        and pronoun.dep in SUBJECT_DEPS
+        and tokens[pronoun.head].lemma.lower() in SPEECH_VERBS
+        and not _quoted(state, anaphor.sentence, anaphor.start)
+    )
+
+
 def _same_quotation(state: State, antecedent: Mention, anaphor: Mention) -> bool:
     """A person's name the quotation itself says, before the he/she in the same quotation
     (no mark closes it between them, in one sentence or into the next): "' Juninho is not
@@ -611,6 +640,9 @@ def _competes(token, group: str | None, agent: bool = False, person: bool = Fals
         # Committee")
     if token.dep in ("attr", "oprd"):
         return False  # a predicate noun is said of a subject ("became a BBC Governor")
+    if group in ("he", "she") and token.tag == "NNPS" and token.ent_type != "PERSON":
+        return False  # a people or a team in the plural ("There the Achaeans raised a
+        # tumulus for him"); a surname read as plural is still tagged a person ("Rees")
     if plural and token.tag == "NNP" and not (
         token.ent_type == "ORG" or (not token.ent_type and token.dep in SUBJECT_DEPS)
     ):
@@ -709,6 +741,10 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
     ):
         return "holds punctuation"  # "Aristotle ( ;" from a parse of "Aristotle (; Greek
         # ...)", also when the tagger read "(;" as a word
+    if mention.kind == "nominal" and _name_after_in_its_phrase(state, mention):
+        return "cut from the name its phrase goes on to"  # "Spain 's minister" from "Spain 's
+        # minister of sport Jaime Lissavetzky" (not "The fruits" of "The fruits of this
+        # variety")
     if mention.kind == "nominal" and tokens[mention.head].lemma.lower() in PARTITIVE_NOUNS:
         return "a part or a number of something"  # "The number of pteron columns ... it
         # measures 16 m": the span would say "The number"
@@ -736,7 +772,9 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
     ):
         return None  # "an English man ... The man" -> "The English man" (the article is the
         # anaphor's: `ReplaceMentions`)
-    if mention.kind == "nominal" and anaphor.kind != "pronoun":
+    if mention.kind == "nominal" and anaphor.kind != "pronoun" and not (
+        _generic_indefinite(state, mention, anaphor) and _same_noun_with_the(state, mention, anaphor)
+    ):
         return "a description replaces only a pronoun"
     if (
         mention.kind == "nominal"
@@ -751,7 +789,9 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         # In one sentence a subject "it" keeps it: "The nation 's education system was
         # destroyed ... , but it began reviving"
     if mention.kind == "nominal" and not (
-        _definite(tokens, mention) or _bare_subject(state, mention, anaphor)
+        _definite(tokens, mention)
+        or _bare_subject(state, mention, anaphor)
+        or _generic_indefinite(state, mention, anaphor)
     ):
         return "an indefinite description"
     if (
@@ -795,6 +835,22 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         return "a place's name or a description, not a shortened name"  # "The flora of Aruba"
         # is no "Aruba Rattlesnake", "The ninth Guru" no "Guru Arjun Dev"
     return None
+
+
+def _name_after_in_its_phrase(state: State, mention: Mention) -> bool:
+    """A description whose noun phrase goes on, after the mention's words, to a name: the
+    phrase's name is who or what it is."""
+    sentence = state.document.sentences[mention.sentence]
+    tokens = sentence.tokens
+    rest = [
+        i for i, t in enumerate(tokens)
+        if t.head == mention.head and i >= mention.end
+        and (t.dep in ("appos", "compound") or (t.dep == "prep" and t.text.lower() == "of"))
+    ]
+    return any(
+        tokens[j].tag in PROPER_NOUN_TAGS and sentence.dominates(i, j)
+        for i in rest for j in range(i, len(tokens))
+    )
 
 
 PARTITIVE_NOUNS = frozenset({"number", "amount", "total", "majority", "minority", "rest",
@@ -1040,6 +1096,65 @@ def _possessor_named_before(state: State, mention: Mention) -> bool:
         and any(m.sentence == mention.sentence and m.kind == "proper" and m.end <= mention.start
                 for m in cluster.mentions)
         for cluster in state.clusters
+    )
+
+
+GENERIC_TENSE_TAGS = frozenset({"VBZ", "VBP", "MD"})
+
+
+def _generic_indefinite(state: State, mention: Mention, anaphor: Mention) -> bool:
+    """"a/an" + a singular noun as a main subject in the present or under a modal, taken up
+    by the subject of the next clause or sentence, also in the present or under a modal: a
+    statement about any such thing, which the same words say again ("An answer is a reply to
+    a question . | It can be a solution ..." -> "An answer can be a solution"; "A widow may
+    head the family but she can not ..."). Not in the past, where "a/an" introduces one
+    thing ("A man walked in . He sat down" is no "A man sat down"), nor for a possessive
+    ("Its")."""
+    tokens = state.document.sentences[mention.sentence].tokens
+    anaphor_sentence = state.document.sentences[anaphor.sentence]
+    pronoun = anaphor_sentence.tokens[anaphor.head]
+    return (
+        tokens[mention.start].text.lower() in ("a", "an")
+        and tokens[mention.head].tag == "NN"
+        and state.document.sentences[mention.sentence].is_main_subject(mention.head)
+        and anaphor.sentence - mention.sentence in (0, 1)
+        and _subject_of_a_main_clause(anaphor_sentence, anaphor.head)
+        and _in_generic_tense(tokens, tokens[mention.head].head)
+        and _in_generic_tense(anaphor_sentence.tokens, pronoun.head)
+    )
+
+
+def _subject_of_a_main_clause(sentence: Sentence, index: int) -> bool:
+    """The subject of the main verb or of a verb coordinated with it ("A widow may head the
+    family but she can not ..."), not of a clause inside ("Some will think he opposes ...")."""
+    tokens = sentence.tokens
+    if tokens[index].dep not in SUBJECT_DEPS:
+        return False
+    verb = tokens[index].head
+    if tokens[verb].dep == "conj":
+        verb = tokens[verb].head
+    return tokens[verb].head == verb and not any(  # (a root with "that" or "if" before it
+        t.head == verb and t.dep == "mark" for t in tokens  # is a clause the parser lost
+    )  # its main verb for: "randori differs in that it is not performed ...")
+
+
+def _in_generic_tense(tokens, verb: int) -> bool:
+    """The clause of `verb` is finite in the present or under a modal, with no past form."""
+    finite = [tokens[verb].tag] + [
+        t.tag for t in tokens if t.head == verb and t.dep in ("aux", "auxpass")
+    ]
+    finite = [tag for tag in finite if tag in GENERIC_TENSE_TAGS | {"VBD"}]
+    return bool(finite) and "VBD" not in finite
+
+
+def _same_noun_with_the(state: State, mention: Mention, anaphor: Mention) -> bool:
+    """The anaphor is "the" and the antecedent's noun ("An abstract of title ... The abstract")."""
+    tokens = state.document.sentences[anaphor.sentence].tokens
+    return (
+        anaphor.end - anaphor.start == 2
+        and tokens[anaphor.start].text.lower() == "the"
+        and tokens[anaphor.head].lemma.lower()
+        == state.document.sentences[mention.sentence].tokens[mention.head].lemma.lower()
     )
 
 

@@ -281,6 +281,10 @@ class ReplaceMentions(Operation):
             antecedent[0] = _cased_like(antecedent[0], items[span[0] - 1])
             if anaphor_token is not None and anaphor_token.tag in POSSESSIVE_PRONOUN_TAGS:
                 antecedent.append(Item(text="'s"))
+            if [i.text.lower() for i in antecedent] == [
+                i.text.lower() for i in items[span[0] - 1 : span[1]]
+            ]:
+                continue  # "A mesh ... The mesh": with the anaphor's own article, nothing changes
             items[span[0] - 1 : span[1]] = antecedent
             replaced += 1
             state.anaphora_kinds.add(ANAPHORA_KINDS[pair.anaphor.kind])
