@@ -105,13 +105,15 @@ class Auditor:
             for (example, _), words, same in zip(items, generated, unchanged)
         ]
         to_parse = [i for i, reason in enumerate(found) if not reason]
-        parsed = iter(self.parse_many([
-            [words for words, same in zip(generated[i], unchanged[i]) if same is None]
+        changed_words = [
+            tuple(tuple(words) for words, same in zip(generated[i], unchanged[i]) if same is None)
             for i in to_parse
-        ]))
-        for i in to_parse:
+        ]
+        distinct = list(dict.fromkeys(changed_words))  # (two rules may write the same text)
+        parses = dict(zip(distinct, self.parse_many(distinct)))
+        for i, words in zip(to_parse, changed_words):
             example, original = items[i]
-            fresh = iter(next(parsed))
+            fresh = iter(parses[words])
             sentences = [same if same is not None else next(fresh) for same in unchanged[i]]
             changed = [s for s, same in zip(sentences, unchanged[i]) if same is None]
             found[i] = next(

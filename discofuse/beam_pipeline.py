@@ -33,6 +33,7 @@ from apache_beam.metrics import Metrics
 from apache_beam.options.pipeline_options import PipelineOptions, StandardOptions
 
 from discofuse.annotate import DEFAULT_COREF
+from discofuse.annotate.spacy_backend import MAX_BATCH_CHARS
 from discofuse.annotate.text_input import MAX_CHARS
 from discofuse.corpus import near_duplicates, sink, web, wikipedia
 from discofuse.corpus.dataset_card import dataset_card
@@ -42,7 +43,7 @@ from discofuse.corpus.steps import (
     DocumentTimeout,
     GenerationConfig,
     example_row,
-    unfuse_document,
+    unfuse_documents,
 )
 from discofuse.errors import BadInputError, OutputFullError, RunnerUnavailableError
 
@@ -398,20 +399,30 @@ class AnnotateAndUnfuse(beam.DoFn):
             return results
 
     def process(self, batch: list[RawDocument]) -> Iterator[Any]:
-        for raw, document, error in self._annotate(list(batch)):
+        """Annotate the batch, run the rules on each document and audit all their examples
+        together (`unfuse_documents`)."""
+        annotated = self._annotate(list(batch))
+        documents = [document for _, document, _ in annotated if document is not None]
+        tallies: list[Counter[str]] = [Counter() for _ in documents]  # each published only if
+        # its document succeeds
+        results = iter(zip(tallies, unfuse_documents(
+            documents,
+            self.engine,
+            self.config,
+            [lambda name, tally=tally: tally.update((name,)) for tally in tallies],
+            self.auditor,
+        )))
+        for raw, document, error in annotated:
             rows: list[dict[str, Any]] = []
-            counts: Counter[str] = Counter()  # published only if the whole document succeeds
+            counts: Counter[str] = Counter()
             if document is not None:
-                try:
+                counts, found = next(results)
+                if isinstance(found, Exception):
+                    error = failure_message(found)
+                else:
                     rows = [
                         example_row(example, raw.id, raw.domain, sentences, self.config)
-                        for sentences, example in unfuse_document(
-                            document,
-                            self.engine,
-                            self.config,
-                            lambda name, tally=counts: tally.update((name,)),
-                            self.auditor,
-                        )
+                        for sentences, example in found
                     ]
                     counts["sentences"] += len(document.sentences)
                     counts["words"] += sum(len(s.tokens) for s in document.sentences)
@@ -420,10 +431,6 @@ class AnnotateAndUnfuse(beam.DoFn):
                         for name in names:
                             counts[f"rows:{name}"] += 1
                             counts[f"rows_by_type:{name}:{row['discourse_type']}"] += 1
-                except DocumentTimeout as timeout:
-                    error = f"time_budget: {timeout}"
-                except Exception as failure:  # noqa: BLE001
-                    error = f"rules: {type(failure).__name__}: {failure}"
             if error:
                 self.failed.inc()
                 yield beam.pvalue.TaggedOutput(
@@ -441,6 +448,13 @@ class AnnotateAndUnfuse(beam.DoFn):
     def teardown(self) -> None:
         if getattr(self, "progress", None) is not None:
             self.progress.flush()
+
+
+def failure_message(error: Exception) -> str:
+    """failed.jsonl's reason for a document whose rules or audit raised."""
+    if isinstance(error, DocumentTimeout):
+        return f"time_budget: {error}"
+    return f"rules: {type(error).__name__}: {error}"
 
 
 class ProgressWriter:
@@ -565,7 +579,13 @@ def build(
         distinct
         | "drop_near_copies"
         >> beam.ParDo(DropNearCopies(), beam.pvalue.AsSingleton(near_copies))
-        | "batch_documents" >> beam.BatchElements(min_batch_size=1, max_batch_size=16)
+        # Batches of MAX_BATCH_CHARS characters, as the annotator parses (a longer document
+        # alone): the parser and the audit's parse of the batch's examples run faster on big
+        # batches; Beam's adaptive sizing made batches of 1 to 5 BBC articles.
+        | "batch_documents" >> beam.BatchElements(
+            min_batch_size=MAX_BATCH_CHARS, max_batch_size=MAX_BATCH_CHARS,
+            element_size_fn=lambda document: len(document.text),
+        )
         | "annotate_and_unfuse"
         >> beam.ParDo(
             AnnotateAndUnfuse(config, rule_files, coref, extended, progress_folder)

@@ -249,7 +249,7 @@ def test_an_original_sentence_left_as_it_is_is_not_re_parsed(annotator):
     parsed: list[list[str]] = []
 
     def verbless_parse(groups):
-        parsed.extend(words for group in groups for words in group)
+        parsed.extend(list(words) for group in groups for words in group)
         sentences = annotator.parse_many(groups)
         for group in sentences:
             for sentence in group:

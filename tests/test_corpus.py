@@ -20,6 +20,7 @@ from discofuse.corpus.steps import (
     keep_in_balanced,
     split_of,
     unfuse_document,
+    unfuse_documents,
 )
 from discofuse.engine import Example
 
@@ -225,6 +226,39 @@ def test_a_document_past_its_time_budget_stops_with_a_reason(annotator, engine, 
         list(unfuse_document(doc, engine, GenerationConfig(max_document_seconds=2.5),
                              lambda name: counts.update([name])))
     assert counts["candidates"] == 2
+
+
+def test_documents_unfused_together_as_each_alone_and_a_failure_stays_its_own(
+    annotator, engine, rules
+):
+    """One audit for the batch's examples gives each document what it gets alone; a document
+    whose audit raises fails alone, its batch's others keep their examples."""
+    from discofuse.audit import Auditor
+
+    texts = [
+        "The bridge over the river was finished in 1890. However, the railway did not reach "
+        "the town until 1902.",
+        "Jones scored twice and the home side won the cup. He was named man of the match.",
+        "The mill burned in 1901. It was never rebuilt, and the village lost its trade.",
+    ]
+    docs = [annotator.annotate(text, str(i)) for i, text in enumerate(texts)]
+    auditor = Auditor(annotator.parse_many, rules.inserted_words)
+    alone = [list(unfuse_document(doc, engine, GenerationConfig(), auditor=auditor))
+             for doc in docs]
+    counts: list[Counter[str]] = [Counter() for _ in docs]
+    together = unfuse_documents(docs, engine, GenerationConfig(),
+                                [lambda name, c=c: c.update([name]) for c in counts], auditor)
+    assert together == alone and sum(map(len, alone)) >= 3
+    assert counts[0]["examples:PAIR_CONN"] == 1
+
+    def parse_failing_on_village(groups):
+        if any("village" in words for group in groups for words in group):
+            raise ValueError("the parser broke")
+        return annotator.parse_many(groups)
+
+    results = unfuse_documents(docs, engine, GenerationConfig(), [lambda name: None] * 3,
+                               Auditor(parse_failing_on_village, rules.inserted_words))
+    assert results[:2] == alone[:2] and isinstance(results[2], ValueError)
 
 
 def test_splits_are_deterministic_and_98_1_1():
