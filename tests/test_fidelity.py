@@ -82,8 +82,12 @@ def test_dev_agreement_on_types_without_coreference(dev_agreement):
     per_type = dev_agreement.per_type()
     # Precision first (see above): relative clauses 11 of 31, all 11 whole; verb phrases 15.
     # Forward connectives: the gold rows we decline open with a clause that has no subject
-    # ("Although most noted for his exploits ,", "Since the 1970s ,"), whose split is a fragment.
-    floors = {"SINGLE_CATAPHORA": 0.85, "SINGLE_CONN_START": 0.75, "SINGLE_RELATIVE": 0.35,
+    # ("Although most noted for his exploits ,", "Since the 1970s ,"), whose split is a fragment,
+    # and one whose parse hangs everything after the comma on the fronted clause ("Since
+    # altitude and depth are determined ... , locations [appos] ... lie"): the guard that
+    # keeps "Although the economy grew , mainly thanks to oil , Angola ..." from being split
+    # there (raters: 6 majors of the 19 examples it removed) declines it too.
+    floors = {"SINGLE_CATAPHORA": 0.85, "SINGLE_CONN_START": 0.74, "SINGLE_RELATIVE": 0.35,
               "SINGLE_VP_COORD": 0.48}
     for discourse_type, floor in floors.items():
         right, total = per_type[discourse_type]

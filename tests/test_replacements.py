@@ -695,3 +695,29 @@ def test_a_people_in_the_plural_and_a_place_with_s_are_no_rivals_of_he(engine):
     left.sentences[0].tokens[4].text = "Mary"  # no "'s": a person, who may be the "his"
     left.sentences[0].tokens[4].tag = "NNP"
     assert engine.unfuse(left, (0, 1)).discourse_type == "PAIR_NONE"
+
+
+def test_a_person_or_the_noun_holding_it_is_no_rival_of_a_subject_it(engine):
+    # "The audience had a positive reception when ... Jones would remain open , but it had a
+    # negative reception": a person between them is no "it"; nor is the noun whose own
+    # relative clause holds the pronoun ("the tower on which it stands"). A thing between
+    # them still is ("The club sold the ground , but it ...").
+    def second_part(spec: str, object_word: str, pronoun: int) -> tuple[str, str]:
+        doc = document(spec, clusters=[[(0, 0, 2, "nominal"), (0, pronoun, pronoun + 1, "pronoun")]])
+        tokens = doc.sentences[0].tokens
+        tokens[[t.text for t in tokens].index(object_word)].lemma = object_word
+        example = engine.unfuse(doc, (0,))
+        return example.discourse_type, example.incoherent_second_sentence
+
+    thanked = ("The/DT/det/1 club/NN/nsubj/2 thanked/VBD/ROOT/- the/DT/det/4 {}/NN/dobj/2 "
+               ",/,/punct/2 but/CC/cc/2 it/PRP/nsubj/8 kept/VBD/conj/2 the/DT/det/10 "
+               "name/NN/dobj/8 ././punct/2")
+    assert second_part(thanked.format("manager"), "manager", 7) == (
+        "SINGLE_S_COORD_ANAPHORA", "The club kept the name .")
+    assert second_part(thanked.format("ground"), "ground", 7) == (
+        "SINGLE_S_COORD", "It kept the name .")
+    tower = ("The/DT/det/1 spire/NN/nsubj/2 rose/VBD/ROOT/- ,/,/punct/2 and/CC/cc/2 "
+             "the/DT/det/6 tower/NN/nsubj/11 on/IN/prep/10 which/WDT/pobj/7 it/PRP/nsubj/10 "
+             "stands/VBZ/relcl/6 fell/VBD/conj/2 ././punct/2")
+    assert second_part(tower, "tower", 9) == (
+        "SINGLE_S_COORD_ANAPHORA", "The tower on which the spire stands fell .")

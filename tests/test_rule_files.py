@@ -431,3 +431,16 @@ def test_a_misspelled_variable_is_an_error_not_a_new_search(tmp_path):
     with pytest.raises(RuleError, match=r"rules.yaml:11:9: rule 'demo': 'ii' is searched for "
                        r"in the whole list and never used \(a misspelled variable\?"):
         load_rules(tmp_path)
+
+
+def test_a_forward_connective_beyond_table_12_is_split_by_the_extended_rules_only(
+    rules, annotator
+):
+    # "While", "because", "though" opening a clause: raters remove them as readily as
+    # "although", but Table 12 does not list them, so only `--rules extended` splits there.
+    sentence = ["While the river rose quickly, the village on the hill stayed dry."]
+    default = unfuse_texts(Engine(rules), annotator, sentence)[1]
+    assert default is None or default.discourse_type != "SINGLE_CONN_START"
+    extended = unfuse_texts(Engine(load_rules("extended")), annotator, sentence)[1]
+    assert (extended.discourse_type, extended.incoherent_first_sentence) == (
+        "SINGLE_CONN_START", "The river rose quickly .")

@@ -412,6 +412,7 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
                 if token.dep in SUBJECT_DEPS and sentence.in_main_role(index)
                 and token.tag in ("NN", "NNP") and token.ent_type != "PERSON"
                 and not may_name_a_person(token.lemma) and (anaphor.sentence, index) not in own
+                and not _in_its_relative_clause(sentence, index, anaphor.head)
             ),
             None,
         )
@@ -978,10 +979,23 @@ def _parallel_subjects(state: State, antecedent: Mention, anaphor: Mention) -> b
     if _holds_another_noun(state, antecedent, plural):
         return False  # "the regulation of the gene ... and its expression": the gene's;
         # "The number of pteron columns ... it measures 16 m": the temple's
+    sentence = state.document.sentences[anaphor.sentence]
+    same_sentence = anaphor.sentence == antecedent.sentence
+
+    def no_it(i: int) -> bool:  # a person in the antecedent's own sentence is no "it" ("The
+        # crowd cheered when the coach said Ames would stay , but it booed ...")
+        return not plural and same_sentence and (
+            tokens[i].ent_type == "PERSON"
+            or tokens[i].lemma.lower() in PERSON_NOUNS
+            or name_gender(state.document.sentences, anaphor.sentence, i) is not None
+        )
+
     if any(
         token.tag in (("NNS", "NNPS") if plural else ("NN", "NNP"))
         and token.dep in ("nsubj", "nsubjpass", "dobj", "dative")
-        and not (anaphor.sentence == antecedent.sentence and antecedent.start <= i < antecedent.end)
+        and not (same_sentence and antecedent.start <= i < antecedent.end)
+        and not _in_its_relative_clause(sentence, i, anaphor.head)
+        and not no_it(i)
         for i, token in enumerate(tokens[: anaphor.start])
     ):
         return False  # "for the algorithm to be effective it must ...": the algorithm's, a
@@ -991,6 +1005,18 @@ def _parallel_subjects(state: State, antecedent: Mention, anaphor: Mention) -> b
     return subject.dep in SUBJECT_DEPS and (
         _main_subject(state, antecedent) or _passive_agent(state, antecedent, plural)
     )
+
+
+def _in_its_relative_clause(sentence: Sentence, noun: int, pronoun: int) -> bool:
+    """Whether the pronoun stands in a relative clause of the noun ("the tower on which it
+    stands"), which it cannot stand for."""
+    tokens = sentence.tokens
+    index, steps = pronoun, 0
+    while tokens[index].head != index and steps < len(tokens):
+        if tokens[index].dep in ("relcl", "acl"):
+            return tokens[index].head == noun
+        index, steps = tokens[index].head, steps + 1
+    return False
 
 
 def _passive_agent(state: State, mention: Mention, plural: bool) -> bool:
