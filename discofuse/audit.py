@@ -296,10 +296,14 @@ def _clause_reason_in(sentence: Sentence, original: Sequence[Sentence]) -> str:
 
 
 def _verb_phrase_ellipsis(sentence: Sentence) -> bool:
-    """The root is "have", "do" or a modal standing for a verb phrase said elsewhere."""
+    """The root may stand for a verb phrase said elsewhere (`_may_stand_for_a_verb_phrase`)."""
     root = sentence.root()
-    token = sentence.tokens[root] if root is not None else None
-    return token is not None and (token.lemma in ELLIPTICAL_LEMMAS or token.tag == "MD")
+    return root is not None and _may_stand_for_a_verb_phrase(sentence.tokens[root])
+
+
+def _may_stand_for_a_verb_phrase(token: Token) -> bool:
+    """"have", "do" or a modal: "... , but then he always has ."."""
+    return token.lemma in ELLIPTICAL_LEMMAS or token.tag == "MD"
 
 
 def _made_of(source: Sentence, words: list[str]) -> bool:
@@ -378,7 +382,7 @@ def _clause_reason(sentence: Sentence) -> str:
     ):
         return "subordinate_clause"  # "Because Kim knew ." / "Only if Kim knew ." (no main clause)
     head = tokens[root]
-    if (head.lemma in ELLIPTICAL_LEMMAS or head.tag == "MD") and not any(
+    if _may_stand_for_a_verb_phrase(head) and not any(
         child.dep in COMPLEMENT_DEPS or child.tag.startswith("VB")
         or (head.lemma == "do" and child.text.lower() == "so")  # "Achilles does so ."
         for child in children

@@ -369,7 +369,7 @@ class PronounResolver:
                 return False
             if _bound_by_own_subject(sentence, index, candidate.index):
                 return False
-            if _relative_coargument(sentence, index, candidate.index):
+            if relative_coargument(sentence, index, candidate.index):
                 return False
         return True
 
@@ -1019,13 +1019,7 @@ def _named_under_it(sentence: Sentence, pronoun: int, name: str) -> bool:
         )
 
     def in_a_clause_of_its_own(i: int) -> bool:  # a relative or adverbial clause between
-        for _ in range(len(tokens)):
-            if i == verb or tokens[i].head == i:
-                return False
-            if tokens[i].dep in SEPARATE_CLAUSE_DEPS:
-                return True
-            i = tokens[i].head
-        return False
+        return any(tokens[k].dep in SEPARATE_CLAUSE_DEPS for k in _path_to(sentence, i, verb))
 
     return any(
         t.text == name and t.tag in NOUN_TAGS and alone(i)
@@ -1043,7 +1037,7 @@ SEPARATE_CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "parataxis"}
 """Clauses whose nouns a pronoun's binding does not reach (`_named_under_it`)."""
 
 
-def _relative_coargument(sentence: Sentence, pronoun: int, candidate: int) -> bool:
+def relative_coargument(sentence: Sentence, pronoun: int, candidate: int) -> bool:
     """Binding inside a relative clause: the relative word stands for the noun the clause is
     on, so a pronoun that is another argument of the clause's verb is not that noun ("the
     tower on which it stands": the spire, not the tower; "the club which he joined")."""

@@ -18,6 +18,7 @@ from discofuse.annotate.resolution import (
     may_name_a_person,
     name_gender,
     possessive_owning_nothing,
+    relative_coargument,
     subject_pronoun_after,
 )
 from discofuse.document import Mention, Sentence
@@ -412,7 +413,7 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
                 if token.dep in SUBJECT_DEPS and sentence.in_main_role(index)
                 and token.tag in ("NN", "NNP") and token.ent_type != "PERSON"
                 and not may_name_a_person(token.lemma) and (anaphor.sentence, index) not in own
-                and not _in_its_relative_clause(sentence, index, anaphor.head)
+                and not relative_coargument(sentence, anaphor.head, index)
             ),
             None,
         )
@@ -994,7 +995,7 @@ def _parallel_subjects(state: State, antecedent: Mention, anaphor: Mention) -> b
         token.tag in (("NNS", "NNPS") if plural else ("NN", "NNP"))
         and token.dep in ("nsubj", "nsubjpass", "dobj", "dative")
         and not (same_sentence and antecedent.start <= i < antecedent.end)
-        and not _in_its_relative_clause(sentence, i, anaphor.head)
+        and not relative_coargument(sentence, anaphor.head, i)
         and not no_it(i)
         for i, token in enumerate(tokens[: anaphor.start])
     ):
@@ -1005,18 +1006,6 @@ def _parallel_subjects(state: State, antecedent: Mention, anaphor: Mention) -> b
     return subject.dep in SUBJECT_DEPS and (
         _main_subject(state, antecedent) or _passive_agent(state, antecedent, plural)
     )
-
-
-def _in_its_relative_clause(sentence: Sentence, noun: int, pronoun: int) -> bool:
-    """Whether the pronoun stands in a relative clause of the noun ("the tower on which it
-    stands"), which it cannot stand for."""
-    tokens = sentence.tokens
-    index, steps = pronoun, 0
-    while tokens[index].head != index and steps < len(tokens):
-        if tokens[index].dep in ("relcl", "acl"):
-            return tokens[index].head == noun
-        index, steps = tokens[index].head, steps + 1
-    return False
 
 
 def _passive_agent(state: State, mention: Mention, plural: bool) -> bool:
