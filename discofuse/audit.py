@@ -504,7 +504,8 @@ def _dropped_word(
     example: Example, generated: Sequence[Sentence], original: Sequence[Sentence]
 ) -> str:
     """"dropped_word" if a content word of the original is in neither generated sentence,
-    beyond the removed connective and a replaced nominal anaphor."""
+    beyond the removed connective and the words of a replaced anaphor ("The 19 - year - old",
+    "the Spaniard")."""
     generated_words = {token.text.lower() for s in generated for token in s.tokens}
     generated_lemmas = {token.lemma.lower() for s in generated for token in s.tokens}
     removable = set(example.connective_string.lower().split())
@@ -516,7 +517,7 @@ def _dropped_word(
                 and word not in generated_words
                 and token.lemma.lower() not in generated_lemmas
                 and word not in removable
-                and not (example.has_coref_type_nominal and token.pos in ("NOUN", "ADJ"))
+                and word not in example.replaced_words
             ):
                 return "dropped_word"
     return ""

@@ -137,8 +137,14 @@ MISTYPED_PERSON_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
 """Of those, the types the small model gives many unfamiliar surnames and first names
 ("Giffords", "Hilkka", "Metaxas"): a he/she may still stand for such a name when nothing else
 before it may be a person (`PronounResolver.mistyped_person`)."""
-COURTESY_TITLES = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "dr", "dr."})
-"""Titles a person's name keeps in a replacement: "Mrs. William Hastings" is not her husband."""
+QUOTES = frozenset({'"', "``", "''"})
+"""Double quotation marks; a lone "'" may be an apostrophe, a quotation mark or a prime."""
+
+COURTESY_TITLES = frozenset({
+    "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "dr", "dr.", "sir", "dame",
+})
+"""Titles a person's name keeps in a replacement: "Mrs. William Hastings" is not her husband,
+and "Sir Alex Ferguson" is the name he goes by."""
 
 MASCULINE_NOUNS = frozenset({
     "man", "men", "boy", "father", "son", "brother", "husband", "uncle", "nephew", "king",

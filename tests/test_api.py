@@ -28,3 +28,16 @@ def test_documents_stream_every_example_with_its_document():
     assert got == [("a", "PAIR_CONN"), ("b", "SINGLE_S_COORD")]
     strict = GenerationConfig(min_tokens=30)
     assert list(unfuser.documents(texts, strict)) == []
+
+
+def test_an_epithet_gives_way_to_the_name_and_the_audit_lets_its_words_go():
+    """Real parse and output audit: "The Spaniard" / "The 19-year-old" become the name the
+    sentence before gave as its subject; the audit does not count the epithet's words as lost
+    (they are the replaced anaphor's) and the example is a nominal replacement."""
+    for epithet in ("The Spaniard", "The 19-year-old"):
+        example = discofuse.unfuse(
+            f"Rafael Nadal won the title on Sunday. || {epithet} will now rest for a week."
+        )
+        assert example is not None and example.discourse_type == "PAIR_ANAPHORA", epithet
+        assert example.incoherent_second_sentence == "Rafael Nadal will now rest for a week ."
+        assert example.has_coref_type_nominal == 1.0 and example.has_coref_type_pronoun == 0.0

@@ -215,3 +215,39 @@ def test_an_epithet_goes_to_a_name_of_its_kind_whatever_the_tagger_typed_it():
     named = person("Jean/NNP/compound/3 -/HYPH/punct/2 Marc/NNP/compound/3 Dubreuil/NNP/nsubj/4 "
                    "scored/VBD/ROOT/- ././punct/4", 2, 3)
     assert spans(rule_based_clusters([named, youngster])) == [[(0, 0, 4), (1, 0, 2)]]
+
+
+def test_an_age_a_ranking_or_a_nationality_is_an_epithet_unless_another_name_may_be_its():
+    """"The 19 - year - old", "The world number one" and "The Spaniard" (a description, though
+    tagged a name) go to the person the sentence before named as its subject; not when that
+    sentence names another possible person ("Lester helped McIlroy 's career | The 28 - year -
+    old runner" is McIlroy, whom the tagger left untyped), not "the Dutch" (a people) and not
+    "the Azzurri pack" (a team its own name says)."""
+    won = person("Rafa/NNP/compound/1 Moreno/NNP/nsubj/2 won/VBD/ROOT/- ././punct/2", 0, 1)
+
+    def chain(after: str, before=won) -> list:
+        return spans(rule_based_clusters([before, sentence(after)]))
+
+    age = "The/DT/det/5 19/CD/nummod/3 -/HYPH/punct/3 year/NN/npadvmod/5 -/HYPH/punct/5 " \
+          "old/JJ/nsubj/6 rested/VBD/ROOT/- ././punct/6"
+    assert chain(age) == [[(0, 0, 2), (1, 0, 6)]]
+    ranking = "The/DT/det/2 world/NN/compound/2 number/NN/nsubj/4 one/CD/nummod/2 " \
+              "rested/VBD/ROOT/- ././punct/4"
+    assert chain(ranking) == [[(0, 0, 2), (1, 0, 4)]]
+    spaniard = sentence("The/DT/det/1 Spaniard/NNP/nsubj/2 rested/VBD/ROOT/- ././punct/2")
+    spaniard.tokens[1].ent_type = "NORP"
+    clusters = rule_based_clusters([won, spaniard])
+    assert spans(clusters) == [[(0, 0, 2), (1, 0, 2)]]
+    assert clusters[0].mentions[1].kind == "nominal"
+    helped = person("Ann/NNP/compound/1 Lester/NNP/nsubj/2 helped/VBD/ROOT/- McIlroy/NNP/poss/5 "
+                    "'s/POS/case/3 career/NN/dobj/2 ././punct/2", 0, 1)
+    assert chain(age, helped) == []
+    dutch = sentence("The/DT/det/1 Dutch/NNP/nsubj/2 rested/VBD/ROOT/- ././punct/2")
+    dutch.tokens[1].ent_type = "NORP"
+    assert spans(rule_based_clusters([won, dutch])) == []
+    team = sentence("Ayr/NNP/nsubj/1 led/VBD/ROOT/- ././punct/1")
+    team.tokens[0].ent_type = "ORG"
+    pack = "The/DT/det/2 Azzurri/NNP/compound/2 pack/NN/nsubj/3 rallied/VBD/ROOT/- ././punct/3"
+    assert chain(pack, team) == []
+    assert chain("The/DT/det/1 pack/NN/nsubj/2 rallied/VBD/ROOT/- ././punct/2", team) == [
+        [(0, 0, 1), (1, 0, 2)]]

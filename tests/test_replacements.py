@@ -721,3 +721,53 @@ def test_a_person_or_the_noun_holding_it_is_no_rival_of_a_subject_it(engine):
              "stands/VBZ/relcl/6 fell/VBD/conj/2 ././punct/2")
     assert second_part(tower, "tower", 9) == (
         "SINGLE_S_COORD_ANAPHORA", "The tower on which the spire stands fell .")
+
+
+def test_a_knight_keeps_his_title_and_all_the_drops_its_quantifier(engine):
+    knight = document(
+        "United/NNP/compound/1 boss/NN/compound/4 Sir/NNP/compound/4 Alex/NNP/compound/4 "
+        "Ferguson/NNP/nsubj/5 won/VBD/ROOT/- ././punct/5",
+        "He/PRP/nsubj/1 celebrated/VBD/ROOT/- ././punct/1",
+        clusters=[[(0, 0, 5, "proper"), (1, 0, 1, "pronoun")]],
+    )
+    for token in knight.sentences[0].tokens[2:5]:
+        token.ent_type = "PERSON"
+    assert unfused(engine, knight) == ("PAIR_ANAPHORA", "Sir Alex Ferguson celebrated .")
+    metals = document(
+        "All/PDT/predet/2 the/DT/det/2 metals/NNS/nsubj/3 react/VBP/ROOT/- ././punct/3",
+        "They/PRP/nsubj/1 burn/VBP/ROOT/- ././punct/1",
+        clusters=[[(0, 0, 3, "nominal"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, metals) == ("PAIR_ANAPHORA", "The metals burn .")
+
+
+def test_a_pronoun_named_by_the_subject_of_its_reporting_verb_stays(engine):
+    # "Eliot said he found ...": its own part says who "he" is; "Eliot said T. S. Eliot found"
+    # would say it twice.
+    doc = document(
+        "T./NNP/compound/2 S./NNP/compound/2 Eliot/NNP/nsubj/3 wrote/VBD/ROOT/- ././punct/3",
+        "Eliot/NNP/nsubj/1 said/VBD/ROOT/- he/PRP/nsubj/3 agreed/VBD/ccomp/1 ././punct/1",
+        clusters=[[(0, 0, 3, "proper"), (1, 0, 1, "proper"), (1, 2, 3, "pronoun")]],
+    )
+    for sentence in doc.sentences:
+        for token in sentence.tokens:
+            if token.tag == "NNP":
+                token.ent_type = "PERSON"
+    example = engine.unfuse(doc, (0, 1))
+    assert "he agreed" in example.incoherent_second_sentence
+
+
+def test_people_listed_as_appositions_are_rivals_of_he(engine):
+    # "Gardener , Darren Campbell , ... have all been awarded MBEs": the parser hung the list
+    # on the first name as appositions; "he said" may be any of them.
+    doc = document(
+        "Ames/NNP/nsubjpass/6 ,/,/punct/0 Reid/NNP/appos/0 and/CC/cc/2 Cole/NNP/conj/2 "
+        "were/VBD/auxpass/6 honoured/VBN/ROOT/- ././punct/6",
+        "He/PRP/nsubj/1 smiled/VBD/ROOT/- ././punct/1",
+        clusters=[[(0, 0, 1, "proper"), (1, 0, 1, "pronoun")]],
+    )
+    for index in (0, 2, 4):
+        doc.sentences[0].tokens[index].ent_type = "PERSON"
+    assert engine.unfuse(doc, (0, 1)).incoherent_second_sentence == "He smiled ."
+    doc.sentences[0].tokens[2].dep = doc.sentences[0].tokens[4].dep = "dep"  # no list
+    assert engine.unfuse(doc, (0, 1)).incoherent_second_sentence == "Ames smiled ."

@@ -15,6 +15,8 @@ from discofuse.annotate.resolution import (
     document_clusters,
     is_expletive,
     merge_links,
+    possessor_subject,
+    reporting_subject,
     shared_resolver,
 )
 from discofuse.document import PRONOUN, PROPER, Cluster, Mention
@@ -304,3 +306,62 @@ def test_a_name_introduced_as_main_subject_is_what_the_next_he_continues(resolve
     assert resolver.new_subject_continued(sentences, 3, 0, "he", older, History(sentences)) is None
     links = resolver.links([francisco, name, galt, appears])
     assert [link.antecedent.head for link in links if link.pronoun.sentence == 3] == [1]
+
+
+def test_the_subject_of_a_reporting_verb_is_the_he_of_its_clause(resolver):
+    # "Moran denied a row with Ames but claims he is upset": the complement's subject is the
+    # one who claims it, over the nearer name; not so with an object ("told Ames he"), a
+    # description as subject ("His agent said he": the agent speaks for someone else), or a
+    # subject the document never calls a person.
+    claims = _people("Moran/NNP/nsubj/1 denied/VBD/ROOT/- a/DT/det/3 row/NN/dobj/1 with/IN/prep/3 "
+                     "Ames/NNP/pobj/4 but/CC/cc/1 claims/VBZ/conj/1 he/PRP/nsubjpass/10 "
+                     "is/VBZ/auxpass/10 upset/VBN/ccomp/7 ././punct/1", 0, 5)
+    assert [link.antecedent.head for link in resolver.links([claims])] == [0]
+    assert reporting_subject(claims, 0, 8) == _Candidate(0, 0, PROPER)
+    told = sentence("Moran/NNP/nsubj/1 told/VBD/ROOT/- Ames/NNP/dobj/1 he/PRP/nsubj/4 "
+                    "left/VBD/ccomp/1 ././punct/1")
+    assert reporting_subject(told, 0, 3) is None
+    agent = sentence("His/PRP$/poss/1 agent/NN/nsubj/2 said/VBD/ROOT/- he/PRP/nsubj/4 "
+                     "stays/VBZ/ccomp/2 ././punct/2")
+    assert reporting_subject(agent, 0, 3) is None
+    fort = sentence("Sumter/NNP/nsubj/1 showed/VBD/ROOT/- he/PRP/nsubj/3 adhered/VBD/ccomp/1 "
+                    "././punct/1")
+    assert not History([fort]).is_person([fort], _Candidate(0, 0, PROPER))
+
+
+def test_a_possessive_in_an_adjunct_or_with_own_is_its_clauses_subjects(resolver):
+    # "Williams competed against Moses in her bid", "Gloria played her own songs": the clause's
+    # named subject; not in a plain object ("Clark described her fiction": the author's), a
+    # predicate ("Edith was named her successor") nor for a verb whose subject is understood
+    # from another clause ("invited Pessi to play on her album").
+    own = _people("Alan/NNP/nsubj/1 sang/VBD/ROOT/- ,/,/punct/1 Gloria/NNP/nsubj/4 "
+                  "played/VBD/conj/1 her/PRP$/poss/7 own/JJ/amod/7 songs/NNS/dobj/4 "
+                  "././punct/1", 0, 3)
+    assert possessor_subject(own, 0, 5) == _Candidate(0, 3, PROPER)
+    fiction = sentence("Clark/NNP/nsubj/1 described/VBD/ROOT/- her/PRP$/poss/3 "
+                       "fiction/NN/dobj/1 ././punct/1")
+    assert possessor_subject(fiction, 0, 2) is None
+    bid = sentence("Williams/NNP/nsubj/1 competed/VBD/ROOT/- against/IN/prep/1 Moses/NNP/pobj/2 "
+                   "in/IN/prep/1 her/PRP$/poss/6 bid/NN/pobj/4 ././punct/1")
+    assert possessor_subject(bid, 0, 5) == _Candidate(0, 0, PROPER)
+    named = sentence("Edith/NNP/nsubjpass/2 was/VBD/auxpass/2 named/VBN/ROOT/- her/PRP$/poss/4 "
+                     "successor/NN/oprd/2 ././punct/2")
+    assert possessor_subject(named, 0, 3) is None
+    invited = sentence("Susanna/NNP/nsubj/1 invited/VBD/ROOT/- Pessi/NNP/dobj/1 to/TO/aux/4 "
+                       "play/VB/xcomp/1 on/IN/prep/4 her/PRP$/poss/7 album/NN/pobj/5 ././punct/1")
+    assert possessor_subject(invited, 0, 6) is None
+
+
+def test_a_team_with_a_plural_verb_is_a_they(resolver):
+    # "Ireland are a good side . They defended ...": British writing makes a team plural;
+    # a person the tagger typed so is not, nor a place with a singular verb.
+    team = _people("Ireland/NNP/nsubj/1 are/VBP/ROOT/- a/DT/det/4 good/JJ/amod/4 side/NN/attr/1 "
+                   "././punct/1", 0, entity="GPE")
+    they = sentence("They/PRP/nsubj/1 defended/VBD/ROOT/- ././punct/1")
+    assert compatible(resolver, [team, they], (0, 0), (1, 0), "they")
+    place = _people("Ireland/NNP/nsubj/1 is/VBZ/ROOT/- an/DT/det/3 island/NN/attr/1 ././punct/1",
+                    0, entity="GPE")
+    assert not compatible(resolver, [place, they], (0, 0), (1, 0), "they")
+    cleft = _people("it/PRP/nsubj/1 was/VBD/ROOT/- Ireland/NNP/attr/1 who/WP/nsubj/4 "
+                    "were/VBD/relcl/2 ahead/RB/advmod/4 ././punct/1", 2, entity="GPE")
+    assert compatible(resolver, [cleft, they], (0, 2), (1, 0), "they")

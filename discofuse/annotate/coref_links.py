@@ -19,9 +19,10 @@ OntoGUM (README, "Coreference").
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from discofuse.annotate.text_input import MAX_SENTENCE_TOKENS
-from discofuse.document import PRONOUN, PROPER, Cluster, Mention, Sentence, mention_kind
+from discofuse.document import NOMINAL, PRONOUN, PROPER, Cluster, Mention, Sentence, mention_kind
 from discofuse.labels import (
     DEFINITE_DETERMINERS,
     NOT_REFERRING_ENTITIES,
@@ -188,10 +189,11 @@ def _name_ending_in(sentences: list[Sentence], index: int, head: int) -> Mention
 
 def link_epithets(sentences: list[Sentence], chains: Chains) -> None:
     """Link an epithet that is a sentence's main subject to the previous sentence's main
-    subject when that is a name of the same kind and no other such name is a subject or
-    object there, or comes after it (the epithet might be theirs): a person's role or nationality ("The
+    subject when that is a name of the same kind and no other name there may be of that kind
+    (the epithet might be theirs): a person's role, age, ranking or nationality ("The
     24-year-old England midfielder", "The Italian") to a person's name, a team's or an
     organisation's ("The hosts", "the Irish province") to an organisation's or place's."""
+    people = person_names(sentences)
     for index in range(1, len(sentences)):
         sentence, previous = sentences[index], sentences[index - 1]
         if max(len(sentence.tokens), len(previous.tokens)) > MAX_SENTENCE_TOKENS:
@@ -206,13 +208,21 @@ def link_epithets(sentences: list[Sentence], chains: Chains) -> None:
             continue
         if any(
             i != name and token.tag in PROPER_NOUN_TAGS
-            and (previous.in_main_role(i) or i > name)
-            and _name_kind(previous, noun_phrase(index - 1, previous, i)) == kind
+            and not antecedent.start <= i < antecedent.end
+            and (
+                _may_be_of_kind(previous, noun_phrase(index - 1, previous, i), kind)
+                or (kind == PERSON and token.text in people)
+            )
             for i, token in enumerate(previous.tokens)
         ):
-            continue  # another name of its kind there: "Pompey ... almost took the lead
-            # through Quashie . | The midfielder struck ..." is Quashie
-        chains.link(antecedent, noun_phrase(index, sentence, head))
+            continue  # another name that may be of its kind there: "Pompey ... almost took
+            # the lead through Quashie . | The midfielder struck ..." is Quashie; "New coach
+            # Tony Lester has helped get McIlroy 's career back on track . | The 28-year-old
+            # 800 metres runner" is McIlroy (a name the tagger left untyped, or types a person
+            # elsewhere in the document, may be one)
+        epithet = noun_phrase(index, sentence, head)
+        chains.link(antecedent, replace(epithet, kind=NOMINAL))  # a description
+        # even when tagged a name ("The Spaniard")
 
 
 PERSON, ORGANISATION = "person", "organisation"
@@ -239,6 +249,25 @@ def _name_kind(sentence: Sentence, mention: Mention) -> str:
     return ORGANISATION if entity in ("ORG", "GPE") else ""
 
 
+def person_names(sentences: list[Sentence]) -> frozenset[str]:
+    """Name words the tagger calls a person somewhere in the document."""
+    return frozenset(
+        token.text for sentence in sentences for token in sentence.tokens
+        if token.ent_type == "PERSON" and token.tag in PROPER_NOUN_TAGS
+    )
+
+
+def _may_be_of_kind(sentence: Sentence, mention: Mention, kind: str) -> bool:
+    """The name is of `kind`, or for a person untyped or typed a person: the small tagger
+    types many surnames no better ("McIlroy")."""
+    found = _name_kind(sentence, mention)
+    if found == kind:
+        return True
+    return kind == PERSON and not found and sentence.tokens[mention.head].ent_type in (
+        "", "PERSON"
+    )
+
+
 def _epithet_kind(sentence: Sentence, head: int) -> str:
     """PERSON or ORGANISATION for a "the ..." phrase headed by a person's role or nationality
     ("the midfielder", "the Italian") or a team's ("the hosts"), with nothing after its noun
@@ -247,19 +276,53 @@ def _epithet_kind(sentence: Sentence, head: int) -> str:
     token = tokens[head]
     mention = noun_phrase(0, sentence, head)
     if tokens[mention.start].text.lower() != "the" or any(
-        t.head == head and i > head for i, t in enumerate(tokens)
+        t.head == head and i > head and not _ranking_number(tokens, head, i)
+        for i, t in enumerate(tokens)
     ):
         return ""
+    if _ranking_number(tokens, head, head + 1) or _age(tokens, head):
+        return PERSON  # "the world number one", "the British number two"; "the 19-year-old"
     word = token.lemma.lower()
     if head >= 2 and tokens[head - 1].text == "-":
         word = f"{tokens[head - 2].text.lower()}-{word}"  # "full - back"
     if token.tag == "NN" and word in PERSON_NOUNS:
         return PERSON
-    if token.tag == "NNP" and token.ent_type == "NORP" and token.text.lower() != word + "s":
-        return PERSON  # "the Italian" (not "the Italians")
-    if token.tag in ("NN", "NNS") and token.text.lower() in ORGANISATION_NOUNS:
-        return ORGANISATION
+    if (
+        token.tag == "NNP" and token.ent_type == "NORP" and token.text.lower() != word + "s"
+        and not _collective_nationality(token.text)
+    ):
+        return PERSON  # "the Italian" (not "the Italians", "the Dutch")
+    if token.tag in ("NN", "NNS") and token.text.lower() in ORGANISATION_NOUNS and not any(
+        t.tag in PROPER_NOUN_TAGS for t in tokens[mention.start : head]
+    ):
+        return ORGANISATION  # (not "the Azzurri pack": a team's name says which team)
     return ""
+
+
+def _collective_nationality(word: str) -> bool:
+    """"the Dutch", "the British", "the Chinese", "the Swiss": a people, or a country's side,
+    as often as one person."""
+    word = word.lower()
+    return word.endswith(("ish", "ese")) or word in ("dutch", "french", "swiss")
+
+
+def _ranking_number(tokens, head: int, index: int) -> bool:
+    """Token `index` is the number of a player's ranking right after "number" ("the world
+    number one"): part of the epithet, not a phrase that says which one it is."""
+    return (
+        index == head + 1
+        and index < len(tokens)
+        and tokens[head].text.lower() == "number"
+        and tokens[index].dep == "nummod"
+        and tokens[index].head == head
+    )
+
+
+def _age(tokens, head: int) -> bool:
+    """"the 19 - year - old": an age standing alone for a person, as news writing uses it."""
+    return tokens[head].text.lower() == "old" and any(
+        t.head == head and t.dep == "npadvmod" and t.lemma.lower() == "year" for t in tokens
+    )
 
 
 def _known_first_name(word: str) -> bool:
@@ -290,7 +353,7 @@ def link_predicate_nominals(sentences: list[Sentence], chains: Chains) -> None:
 
 def noun_phrase(index: int, sentence: Sentence, head: int) -> Mention:
     """The mention headed by `head`: the head and the subtrees of its noun-phrase dependents
-    before it."""
+    before it, and a ranking's number after "number" ("the world number one")."""
     tokens = sentence.tokens
     dependents = [
         child
@@ -305,7 +368,8 @@ def noun_phrase(index: int, sentence: Sentence, head: int) -> Mention:
         ),
         default=head,
     )
-    return Mention(index, start, head + 1, head, mention_kind(tokens[head].tag))
+    end = head + 2 if _ranking_number(tokens, head, head + 1) else head + 1
+    return Mention(index, start, end, head, mention_kind(tokens[head].tag))
 
 
 def link_repeated_names(sentences: list[Sentence], chains: Chains) -> None:

@@ -38,6 +38,7 @@ from lemminflect import getAllLemmas
 from discofuse.annotate.coref_links import (
     Chains,
     noun_phrase,
+    person_names,
     positions_before,
     rule_based_clusters,
 )
@@ -62,6 +63,7 @@ from discofuse.labels import (
     PLACE_AND_THING_ENTITIES,
     PRONOUN_GROUPS,
     PROPER_NOUN_TAGS,
+    QUOTES,
     SUBJECT_DEPS,
 )
 
@@ -148,6 +150,14 @@ class PronounResolver:
             if partner is not None and self.agrees_alone(sentences, partner, group):
                 scored = [(CONJUNCT_CONFIDENCE, partner)]
             needed = max(threshold, NEUTER_THRESHOLD) if group == NEUTER else threshold
+            speaker = reporting_subject(
+                sentences[sentence_index], sentence_index, index
+            ) or possessor_subject(sentences[sentence_index], sentence_index, index)
+            if speaker is not None and self.compatible(
+                sentences, speaker, sentence_index, index, group, history
+            ) and history.is_person(sentences, speaker):
+                probability = next((p for p, c in scored if c == speaker), 0.0)
+                scored = [(max(probability, CONTINUITY_CONFIDENCE), speaker)]
             if not scored or scored[0][0] < CONTINUITY_CONFIDENCE:
                 continued, rivals = continued_subject(sentences, sentence_index, index)
                 if continued is not None and self.continues(
@@ -346,10 +356,16 @@ class PronounResolver:
             and token.ent_type == "ORG"
             and gender is None
             and not (history is not None and token.text in history.person_names)
+        ) and not (
+            group == PLURAL
+            and sentences[sentence_index].tokens[index].dep in SUBJECT_DEPS
+            and _team_with_plural_verb(sentences[candidate.sentence].tokens, candidate.index)
         ):
             return False  # "they" may name a club or a company ("Arsenal ... they"), not a
             # person the tagger calls ORG ("Hans Albert Einstein"; "Lincoln", a PERSON
-            # where his first name stands with it)
+            # where his first name stands with it); a subject "they" a team whose verb is
+            # plural ("Ireland are a good side . They defended ..."; not a "their": "it was
+            # Ireland who were ... to their backs" after "England were awarded" is too open)
         if not _kind_agrees(group, gender, self.personhood(sentences, candidate)):
             return False
         if _named_after_it(sentences, candidate, sentence_index, index):
@@ -645,6 +661,29 @@ def is_expletive(sentence: Sentence, index: int) -> bool:
     return head.lemma in ("rain", "snow")
 
 
+PLURAL_VERB_FORMS = frozenset({"are", "were", "have"})
+
+
+def _team_with_plural_verb(tokens, index: int) -> bool:
+    """A place's or organisation's name (not a person's) whose verb is plural: British
+    writing says "Ireland are", "Wales were" of a team, which "they" then takes up."""
+    token = tokens[index]
+    if token.tag != "NNP" or token.ent_type not in ("GPE", "ORG", ""):
+        return False
+    if token.dep in ("nsubj", "nsubjpass"):
+        verb = token.head
+    else:  # "it was Ireland who were showing more willingness"
+        verb = next((i for i, t in enumerate(tokens) if t.head == index and t.dep == "relcl"
+                     and any(w.head == i and w.text.lower() == "who" for w in tokens)), None)
+        if verb is None:
+            return False
+    forms = [tokens[verb]] + [t for t in tokens if t.head == verb and t.dep in ("aux", "auxpass")]
+    finite = next((t for t in forms if t.tag in ("VBP", "VBD", "VBZ", "MD")), None)
+    return finite is not None and (
+        finite.tag == "VBP" or finite.text.lower() in PLURAL_VERB_FORMS
+    )
+
+
 def _hangs_on_phrase_of(sentence: Sentence, clause: int, verb: int) -> bool:
     """The clause hangs on a preposition's object that hangs on `verb` ("is [for this reason]
     that ...")."""
@@ -738,6 +777,70 @@ def continued_subject(
         return None, []
     subject = _candidate_at(previous, source, subjects[0])
     return subject, [r for r in rivals if r is not None and r != subject]
+
+
+def reporting_subject(sentence: Sentence, s: int, index: int) -> _Candidate | None:
+    """The named subject of the verb whose complement clause the pronoun is the subject of
+    ("Baros denied reports of a row with Benitez but claims he is mystified", "Wenger
+    admitted he was disappointed"): the one who says, thinks or claims something about
+    himself, as such clauses mostly are. Not when the verb has an object ("told Jones he"),
+    the subject is a description ("His agent said he": the agent speaks for someone else) or
+    the clause comes first or in quotation marks."""
+    tokens = sentence.tokens
+    pronoun = tokens[index]
+    if pronoun.dep not in ("nsubj", "nsubjpass"):
+        return None
+    clause = pronoun.head
+    verb = tokens[clause].head
+    if tokens[clause].dep != "ccomp" or clause < verb:
+        return None
+    if any(t.head == verb and t.dep in ("dobj", "dative", "iobj") for t in tokens):
+        return None
+    if any(t.text in QUOTES or t.text == "'" for t in tokens[: index]):
+        return None
+    while True:
+        subjects = [i for i, t in enumerate(tokens) if t.head == verb and t.dep == "nsubj"]
+        if subjects or tokens[verb].dep != "conj" or tokens[verb].head == verb:
+            break
+        verb = tokens[verb].head  # "Baros ... denied ... but claims he": the first verb's
+    if len(subjects) != 1 or tokens[subjects[0]].tag not in PROPER_NOUN_TAGS:
+        return None
+    return _candidate_at(sentence, s, subjects[0])
+
+
+POSSESSIVE_PATH_DEPS = frozenset({"dobj", "pobj", "prep", "dative", "npadvmod", "advmod"})
+
+
+def possessor_subject(sentence: Sentence, s: int, index: int) -> _Candidate | None:
+    """The named subject of the clause a possessive stands in: a possessive in a verb's
+    adjunct ("Williams competed against Moses in her bid for re-election") or with "own"
+    ("Nyro performed the demos and multi-tracked her own voice") is the doer's; not in a plain
+    object ("the critic Clark described her fiction": the author's), a predicate ("Edith was
+    appointed her successor") or for a verb whose subject is understood from another clause
+    ("invited Pessi to play on her album")."""
+    tokens = sentence.tokens
+    if tokens[index].tag != "PRP$" or tokens[index].dep != "poss":
+        return None
+    own = index + 1 < len(tokens) and tokens[index + 1].text.lower() == "own"
+    node = tokens[index].head
+    path = []
+    while tokens[node].pos not in ("VERB", "AUX"):
+        if tokens[node].dep not in POSSESSIVE_PATH_DEPS or tokens[node].head == node:
+            return None
+        path.append(tokens[node].dep)
+        node = tokens[node].head
+    if not own and "prep" not in path:
+        return None  # an object's possessive may be anyone's ("the critic described her
+        # fiction"); an adjunct's is the doer's ("competed in her bid")
+    verb = node
+    while True:
+        subjects = [i for i, t in enumerate(tokens) if t.head == verb and t.dep == "nsubj"]
+        if subjects or tokens[verb].dep != "conj" or tokens[verb].head == verb:
+            break
+        verb = tokens[verb].head
+    if len(subjects) != 1 or subjects[0] > index or tokens[subjects[0]].tag not in PROPER_NOUN_TAGS:
+        return None
+    return _candidate_at(sentence, s, subjects[0])
 
 
 def _named_by_relative_clause(sentence: Sentence, group: str | None) -> list[int]:
@@ -836,11 +939,13 @@ class History:
         for s, sentence in enumerate(sentences):
             for i, token in enumerate(sentence.tokens):
                 self._words[token.text.lower()].append((s, i))
-        self.person_names = frozenset(
-            token.text for sentence in sentences for token in sentence.tokens
-            if token.ent_type == "PERSON" and token.tag in PROPER_NOUN_TAGS
-        )
-        """Name words the tagger calls a person somewhere in the document."""
+        self.person_names = person_names(sentences)
+
+    def is_person(self, sentences: list[Sentence], candidate: _Candidate) -> bool:
+        """The tagger calls the name a person here or elsewhere in the document ("Sumter" the
+        fort is none)."""
+        token = sentences[candidate.sentence].tokens[candidate.index]
+        return token.ent_type == "PERSON" or token.text in self.person_names
 
     def add(self, sentence: int, index: int, group: str, antecedent: _Candidate) -> None:
         pronoun = (sentence, index, group)

@@ -10,7 +10,7 @@ or was not replaced, as a failed condition shows why a rule did not match.
 from __future__ import annotations
 
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from discofuse.annotate.resolution import (
     FEMININE_TITLES,
@@ -19,6 +19,7 @@ from discofuse.annotate.resolution import (
     name_gender,
     possessive_owning_nothing,
     relative_coargument,
+    reporting_subject,
     subject_pronoun_after,
 )
 from discofuse.document import Mention, Sentence
@@ -34,6 +35,7 @@ from discofuse.labels import (
     PLACE_AND_THING_ENTITIES,
     PRONOUN_GROUPS,
     PROPER_NOUN_TAGS,
+    QUOTES,
     SUBJECT_DEPS,
 )
 
@@ -233,7 +235,7 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
         and (item.sentence, item.index) not in own
         and not possessive_owning_nothing(sentences[item.sentence], item.index)  # a place
         and (
-            state.document.sentences[item.sentence].in_main_role(item.index)
+            _in_a_main_role_or_its_list(sentences[item.sentence], item.index)
             or (item.token.dep in SUBJECT_DEPS and speaker)  # "a move Wenger has backed . |
             # But he said : ...": a speaker may be anyone the first part has doing something
         )
@@ -241,6 +243,26 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
         and not _of_the_other_gender(state, item.sentence, item.index, PRONOUN_GROUPS[word])
         for item in state.lists[to_list]
     )
+
+
+def _in_a_main_role_or_its_list(sentence: Sentence, index: int) -> bool:
+    """`Sentence.in_main_role`, or a name the parser hung as an apposition (or a conjunct of
+    one) on a name in a main role: a list of people read as appositions ("Gardener , Darren
+    Campbell , Marlon Devonish and Mark Lewis - Francis have all been awarded MBEs"), each set
+    off by a comma or a conjunction (not "Alexander the Great", "his wife Pythias", "Eddie (
+    O'Sullivan )": the same person, or one named by the phrase it is in)."""
+    if sentence.in_main_role(index):
+        return True
+    tokens = sentence.tokens
+    start = sentence.name_start(index)
+    if start == 0 or tokens[start - 1].text.lower() not in (",", "and", "or"):
+        return False
+    top = index
+    for _ in range(len(tokens)):
+        if tokens[top].dep not in ("appos", "conj") or tokens[top].head == top:
+            break
+        top = tokens[top].head
+    return top != index and sentence.in_main_role(top)
 
 
 def _lone_word_name(sentence: Sentence, index: int) -> bool:
@@ -355,7 +377,6 @@ NOT_AN_ANAPHOR_DEPS = frozenset({"compound", "amod", "nmod", "attr"})
 """A noun phrase in these positions does not refer back: it modifies another word ("the Indian
 city") or is a predicate ("He was the first man to ...")."""
 CONTRACTIONS = frozenset({"'s", "'re", "'ll", "'d", "'ve", "'m"})
-QUOTES = frozenset({'"', "``", "''"})
 IMPERSONAL_VERBS = frozenset({"happen", "seem", "appear", "transpire", "turn", "rain", "snow"})
 NAME_ONLY_PRONOUNS = frozenset(
     word for word, group in PRONOUN_GROUPS.items() if group in ("it", "they")
@@ -395,6 +416,12 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
     ):
         return "a pronoun of its group stands before it in its part"  # "He ... his": replacing
         # only "his" makes two people of one
+    speaker = reporting_subject(sentence, anaphor.sentence, anaphor.head)
+    if speaker is not None and speaker.index >= part_start and any(
+        m.sentence == anaphor.sentence and m.head == speaker.index for m in cluster.mentions
+    ):
+        return "the subject of the verb reporting its clause names it"  # "Eliot said he
+        # found ...": "Eliot said T. S. Eliot found" says it twice
     own = _token_positions(cluster)
     if group == "it":
         # "As it happened", "it seems": an "it" that stands for nothing stays, and so does an
@@ -699,6 +726,8 @@ def replacement_for(
                     refusals.append(f"'{' '.join(_words(state, mention))}': no one's name alone")
                 continue  # "the 25-year-old Dubliner": "Dubliner" alone is no one's name
             mention = named
+        else:
+            mention = _without_predeterminer(state, mention)
         reason = _unfit_replacement(state, mention, anaphor)
         if reason is None:
             usable.append(mention)
@@ -707,6 +736,19 @@ def replacement_for(
     if not usable:
         return None
     return min(usable, key=lambda m: (_KIND_RANK[m.kind], m.sentence, m.start))
+
+
+def _without_predeterminer(state: State, mention: Mention) -> Mention:
+    """"All the alkali metals ... they" -> "the alkali metals": the quantifier belongs to the
+    first clause's claim, the description names the entity."""
+    tokens = state.document.sentences[mention.sentence].tokens
+    if (
+        mention.end - mention.start > 2
+        and tokens[mention.start].dep == "predet"
+        and tokens[mention.start + 1].text.lower() == "the"
+    ):
+        return replace(mention, start=mention.start + 1)
+    return mention
 
 
 def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str | None:

@@ -50,6 +50,9 @@ class Example:
     """The words replacements put in (lower-cased): from the first part, or for a pronoun-only
     entity from a name earlier in the document, which the output audit must not take for
     invented words."""
+    replaced_words: tuple[str, ...] = ()
+    """The words of the anaphors replacements took out ("the 19 - year - old", "the
+    Spaniard"), which the output audit must not take for lost content."""
 
     def as_row(self) -> dict[str, Any]:
         """The released columns; text as the released data writes it (`released_text`)."""
@@ -259,6 +262,7 @@ class Engine:
             rules=tuple(names),
             anaphora_kinds=tuple(sorted(state.anaphora_kinds)),
             replacement_words=tuple(sorted(state.replacement_words)),
+            replaced_words=tuple(sorted(state.replaced_words)),
         )
 
 

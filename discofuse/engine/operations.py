@@ -285,6 +285,7 @@ class ReplaceMentions(Operation):
                 i.text.lower() for i in items[span[0] - 1 : span[1]]
             ]:
                 continue  # "A mesh ... The mesh": with the anaphor's own article, nothing changes
+            state.replaced_words.update(item.text.lower() for item in items[span[0] - 1 : span[1]])
             items[span[0] - 1 : span[1]] = antecedent
             replaced += 1
             state.anaphora_kinds.add(ANAPHORA_KINDS[pair.anaphor.kind])

@@ -40,6 +40,7 @@ class State:
     connective: str = ""
     anaphora_kinds: set[str] = field(default_factory=set)  # what replace_mentions replaced
     replacement_words: set[str] = field(default_factory=set)  # and the words it put in
+    replaced_words: set[str] = field(default_factory=set)  # and the anaphors' words it took out
     clusters: list[Cluster] = field(default_factory=list)  # those with a mention in `sentences`
 
     @classmethod
