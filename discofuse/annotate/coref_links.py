@@ -207,12 +207,9 @@ def link_epithets(sentences: list[Sentence], chains: Chains) -> None:
         if not kind or _name_kind(previous, antecedent) != kind:
             continue
         if any(
-            i != name and token.tag in PROPER_NOUN_TAGS
+            token.tag in PROPER_NOUN_TAGS
             and not antecedent.start <= i < antecedent.end
-            and (
-                _may_be_of_kind(previous, noun_phrase(index - 1, previous, i), kind)
-                or (kind == PERSON and token.text in people)
-            )
+            and _may_be_of_kind(previous, noun_phrase(index - 1, previous, i), kind, people)
             for i, token in enumerate(previous.tokens)
         ):
             continue  # another name that may be of its kind there: "Pompey ... almost took
@@ -257,14 +254,18 @@ def person_names(sentences: list[Sentence]) -> frozenset[str]:
     )
 
 
-def _may_be_of_kind(sentence: Sentence, mention: Mention, kind: str) -> bool:
-    """The name is of `kind`, or for a person untyped or typed a person: the small tagger
-    types many surnames no better ("McIlroy")."""
+def _may_be_of_kind(
+    sentence: Sentence, mention: Mention, kind: str, people: frozenset[str]
+) -> bool:
+    """The name is of `kind`, or for a person untyped, typed a person, or a word of a name the
+    document calls a person (`people`): the small tagger types many surnames no better
+    ("McIlroy")."""
     found = _name_kind(sentence, mention)
     if found == kind:
         return True
-    return kind == PERSON and not found and sentence.tokens[mention.head].ent_type in (
-        "", "PERSON"
+    head = sentence.tokens[mention.head]
+    return kind == PERSON and (
+        (not found and head.ent_type in ("", "PERSON")) or head.text in people
     )
 
 
@@ -275,12 +276,13 @@ def _epithet_kind(sentence: Sentence, head: int) -> str:
     tokens = sentence.tokens
     token = tokens[head]
     mention = noun_phrase(0, sentence, head)
+    ranking = _ranking_number(tokens, head)
     if tokens[mention.start].text.lower() != "the" or any(
-        t.head == head and i > head and not _ranking_number(tokens, head, i)
+        t.head == head and i > head and not (ranking and i == head + 1)
         for i, t in enumerate(tokens)
     ):
         return ""
-    if _ranking_number(tokens, head, head + 1) or _age(tokens, head):
+    if ranking or _age(tokens, head):
         return PERSON  # "the world number one", "the British number two"; "the 19-year-old"
     word = token.lemma.lower()
     if head >= 2 and tokens[head - 1].text == "-":
@@ -306,15 +308,14 @@ def _collective_nationality(word: str) -> bool:
     return word.endswith(("ish", "ese")) or word in ("dutch", "french", "swiss")
 
 
-def _ranking_number(tokens, head: int, index: int) -> bool:
-    """Token `index` is the number of a player's ranking right after "number" ("the world
-    number one"): part of the epithet, not a phrase that says which one it is."""
+def _ranking_number(tokens, head: int) -> bool:
+    """The word after `head` "number" is a player's ranking ("the world number one"): part of
+    the epithet, not a phrase that says which one it is."""
     return (
-        index == head + 1
-        and index < len(tokens)
+        head + 1 < len(tokens)
         and tokens[head].text.lower() == "number"
-        and tokens[index].dep == "nummod"
-        and tokens[index].head == head
+        and tokens[head + 1].dep == "nummod"
+        and tokens[head + 1].head == head
     )
 
 
@@ -368,7 +369,7 @@ def noun_phrase(index: int, sentence: Sentence, head: int) -> Mention:
         ),
         default=head,
     )
-    end = head + 2 if _ranking_number(tokens, head, head + 1) else head + 1
+    end = head + 2 if _ranking_number(tokens, head) else head + 1
     return Mention(index, start, end, head, mention_kind(tokens[head].tag))
 
 

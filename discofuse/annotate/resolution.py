@@ -150,14 +150,14 @@ class PronounResolver:
             if partner is not None and self.agrees_alone(sentences, partner, group):
                 scored = [(CONJUNCT_CONFIDENCE, partner)]
             needed = max(threshold, NEUTER_THRESHOLD) if group == NEUTER else threshold
-            speaker = reporting_subject(
+            doer = reporting_subject(
                 sentences[sentence_index], sentence_index, index
             ) or possessor_subject(sentences[sentence_index], sentence_index, index)
-            if speaker is not None and self.compatible(
-                sentences, speaker, sentence_index, index, group, history
-            ) and history.is_person(sentences, speaker):
-                probability = next((p for p, c in scored if c == speaker), 0.0)
-                scored = [(max(probability, CONTINUITY_CONFIDENCE), speaker)]
+            if doer is not None and self.compatible(
+                sentences, doer, sentence_index, index, group, history
+            ) and history.is_person(sentences, doer):
+                probability = next((p for p, c in scored if c == doer), 0.0)
+                scored = [(max(probability, CONTINUITY_CONFIDENCE), doer)]
             if not scored or scored[0][0] < CONTINUITY_CONFIDENCE:
                 continued, rivals = continued_subject(sentences, sentence_index, index)
                 if continued is not None and self.continues(
@@ -798,14 +798,7 @@ def reporting_subject(sentence: Sentence, s: int, index: int) -> _Candidate | No
         return None
     if any(t.text in QUOTES or t.text == "'" for t in tokens[: index]):
         return None
-    while True:
-        subjects = [i for i, t in enumerate(tokens) if t.head == verb and t.dep == "nsubj"]
-        if subjects or tokens[verb].dep != "conj" or tokens[verb].head == verb:
-            break
-        verb = tokens[verb].head  # "Baros ... denied ... but claims he": the first verb's
-    if len(subjects) != 1 or tokens[subjects[0]].tag not in PROPER_NOUN_TAGS:
-        return None
-    return _candidate_at(sentence, s, subjects[0])
+    return _named_subject(sentence, s, verb, len(tokens))
 
 
 POSSESSIVE_PATH_DEPS = frozenset({"dobj", "pobj", "prep", "dative", "npadvmod", "advmod"})
@@ -832,13 +825,20 @@ def possessor_subject(sentence: Sentence, s: int, index: int) -> _Candidate | No
     if not own and "prep" not in path:
         return None  # an object's possessive may be anyone's ("the critic described her
         # fiction"); an adjunct's is the doer's ("competed in her bid")
-    verb = node
+    return _named_subject(sentence, s, node, index)
+
+
+def _named_subject(sentence: Sentence, s: int, verb: int, before: int) -> _Candidate | None:
+    """The one subject of `verb`, or of the first of the verbs it is coordinated with ("Baros
+    ... denied ... but claims he": the first verb's), when it is a name standing before token
+    `before`."""
+    tokens = sentence.tokens
     while True:
         subjects = [i for i, t in enumerate(tokens) if t.head == verb and t.dep == "nsubj"]
         if subjects or tokens[verb].dep != "conj" or tokens[verb].head == verb:
             break
         verb = tokens[verb].head
-    if len(subjects) != 1 or subjects[0] > index or tokens[subjects[0]].tag not in PROPER_NOUN_TAGS:
+    if len(subjects) != 1 or subjects[0] > before or tokens[subjects[0]].tag not in PROPER_NOUN_TAGS:
         return None
     return _candidate_at(sentence, s, subjects[0])
 
