@@ -771,3 +771,42 @@ def test_people_listed_as_appositions_are_rivals_of_he(engine):
     assert engine.unfuse(doc, (0, 1)).incoherent_second_sentence == "He smiled ."
     doc.sentences[0].tokens[2].dep = doc.sentences[0].tokens[4].dep = "dep"  # no list
     assert engine.unfuse(doc, (0, 1)).incoherent_second_sentence == "Ames smiled ."
+
+
+def test_the_same_verb_again_takes_up_the_first_subject_over_its_object(engine):
+    # "The audience had a positive reception ... , but it had a negative reception": with the
+    # verb said again, "it" parallels the first subject, not the first verb's object; with
+    # another verb the object is still a rival.
+    def second_part(verb: str) -> tuple[str, str]:
+        doc = document(
+            "The/DT/det/1 club/NN/nsubj/2 sold/VBD/ROOT/- the/DT/det/4 ground/NN/dobj/2 "
+            f",/,/punct/2 but/CC/cc/2 it/PRP/nsubj/8 {verb}/VBD/conj/2 the/DT/det/10 "
+            "name/NN/dobj/8 ././punct/2",
+            clusters=[[(0, 0, 2, "nominal"), (0, 7, 8, "pronoun")]],
+        )
+        example = engine.unfuse(doc, (0,))
+        return example.discourse_type, example.incoherent_second_sentence
+
+    assert second_part("sold") == ("SINGLE_S_COORD_ANAPHORA", "The club sold the name .")
+    assert second_part("kept") == ("SINGLE_S_COORD", "It kept the name .")
+
+
+def test_people_named_together_as_the_subject_over_she_are_no_rivals(engine):
+    # "Richards and Yelling agree she could turn the trauma to her advantage": the two who
+    # agree are not the "she" of what they agree; one person alone as that subject may be.
+    def second_part(subject: str, verb: int) -> str:
+        doc = document(
+            "Radcliffe/NNP/nsubj/1 trained/VBD/ROOT/- ././punct/1",
+            f"{subject} agree/VBP/ROOT/- she/PRP/nsubj/{verb + 3} "
+            f"could/MD/aux/{verb + 3} win/VB/ccomp/{verb} ././punct/{verb}",
+            clusters=[[(0, 0, 1, "proper"), (1, verb + 1, verb + 2, "pronoun")]],
+        )
+        for sentence in doc.sentences:
+            for token in sentence.tokens:
+                if token.tag == "NNP":
+                    token.ent_type = "PERSON"
+        return engine.unfuse(doc, (0, 1)).incoherent_second_sentence
+
+    assert second_part("Ames/NNP/nsubj/3 and/CC/cc/0 Reid/NNP/conj/0", 3) == (
+        "Ames and Reid agree Radcliffe could win .")
+    assert second_part("Ames/NNP/nsubj/1", 1) == "Ames agree she could win ."

@@ -233,6 +233,26 @@ def test_apposition_reads_the_second_object_misparse(engine, spec, expected):
     assert (example.incoherent_first_sentence, example.incoherent_second_sentence) == expected
 
 
+def test_no_apposition_after_a_fronted_according_to(rules):
+    """"According to John Young , a redesign of the LM had not been followed ...": in a
+    document the parser hung the main clause's subject on the name as an appositive and found
+    the main verb a subject elsewhere; after "According to X ," the phrase opens the main
+    clause. The same parse after another fronted phrase is read as an apposition."""
+    apposition = Engine(rules.only("apposition"))
+
+    def parse(first: str) -> str:
+        return (
+            f"{first}/VBG/prep/13 to/IN/prep/0 John/NNP/compound/3 Young/NNP/pobj/1 "
+            ",/,/punct/3 a/DT/det/6 redesign/NN/appos/3 had/VBD/aux/9 not/RB/neg/9 "
+            "stalled/VBN/ccomp/13 ,/,/punct/13 so/IN/cc/13 rates/NNS/nsubj/13 rose/VBD/ROOT/- "
+            "././punct/13"
+        )
+
+    assert apposition.unfuse(document(parse("According")), (0,)) is None
+    example = apposition.unfuse(document(parse("Thanks")), (0,))
+    assert example is not None and example.discourse_type == "SINGLE_APPOSITION"
+
+
 @pytest.mark.parametrize(
     ("line", "message"),
     [

@@ -465,12 +465,35 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
             and (anaphor.sentence, index) not in own
             and not (group == "they" and token.text in places)
             and not _of_the_other_gender(state, anaphor.sentence, index, group)
+            and not (group in ("he", "she") and _member_of_a_subject_over(sentence, index,
+                                                                          anaphor.head))
         ),
         None,
     )
     if rival is not None:
         return f"'{rival.text}' in its own sentence may be what it stands for"
     return None
+
+
+def _member_of_a_subject_over(sentence: Sentence, index: int, pronoun: int) -> bool:
+    """One member of a coordinated subject whose verb takes the pronoun's clause for its
+    complement ("Richards and Yelling agree she could turn the trauma to her advantage"):
+    people named together as the ones who agree, say or hope are not the "she" of what they
+    agree (a possessive or a clause of another kind may be: "Washington and his army")."""
+    tokens = sentence.tokens
+    top = index
+    for _ in range(len(tokens)):
+        if tokens[top].dep != "conj" or tokens[top].head == top:
+            break
+        top = tokens[top].head
+    clause = tokens[pronoun].head
+    return (
+        any(t.head == top and t.dep == "conj" for t in tokens)
+        and tokens[top].dep in SUBJECT_DEPS
+        and tokens[pronoun].dep in SUBJECT_DEPS
+        and tokens[clause].dep == "ccomp"
+        and tokens[clause].head == tokens[top].head != top
+    )
 
 
 SURE_FIRST_NAME_SHARE = 0.98
@@ -1033,10 +1056,29 @@ def _parallel_subjects(state: State, antecedent: Mention, anaphor: Mention) -> b
             or name_gender(state.document.sentences, anaphor.sentence, i) is not None
         )
 
+    antecedent_tokens = state.document.sentences[antecedent.sentence].tokens
+    antecedent_verb = antecedent_tokens[antecedent.head].head
+    parallel = (  # "The audience had a positive reception ... , but it had a negative
+        # reception": the same verb again with a subject pronoun takes up the first subject,
+        # not the first verb's object
+        pronoun.dep in SUBJECT_DEPS
+        and antecedent_tokens[antecedent.head].dep in SUBJECT_DEPS
+        and antecedent_tokens[antecedent_verb].lemma.lower() == tokens[pronoun.head].lemma.lower()
+    )
+
+    def inside_the_parallel_clause(i: int) -> bool:  # an object or a subordinate clause's
+        # noun of the first verb ("a positive reception when Rodriguez stated that Jones ...")
+        return (
+            parallel and same_sentence
+            and sentence.dominates(antecedent_verb, i)
+            and not sentence.dominates(pronoun.head, i)
+        )
+
     if any(
         token.tag in (("NNS", "NNPS") if plural else ("NN", "NNP"))
         and token.dep in ("nsubj", "nsubjpass", "dobj", "dative")
         and not (same_sentence and antecedent.start <= i < antecedent.end)
+        and not inside_the_parallel_clause(i)
         and not relative_coargument(sentence, anaphor.head, i)
         and not no_it(i)
         for i, token in enumerate(tokens[: anaphor.start])
