@@ -21,8 +21,7 @@ from collections.abc import Callable, Sequence
 from discofuse.document import Sentence, Token
 from discofuse.engine import Example
 from discofuse.engine.engine import INSERTED_WORDS
-from discofuse.engine.morphology import CLOSING, FINAL_PUNCTUATION
-from discofuse.engine.morphology import FINITE_TAGS as FINITE_VERB_TAGS
+from discofuse.engine.morphology import CLOSING, FINAL_PUNCTUATION, TENSED_TAGS
 from discofuse.labels import SUBJECT_DEPS
 
 ParseMany = Callable[[Sequence[Sequence[Sequence[str]]]], list[list[Sentence]]]
@@ -33,7 +32,6 @@ MIN_TOKENS = 3
 won ." is a sentence: raters rated such splits correct ("Bendjedid resigned , and a High
 Council ...", 3 of 3 in a rated sample of the audit's drops); the clause checks catch the
 short ones that are not ("It was .", "He said .", "Still embodied .")."""
-FINITE_TAGS = FINITE_VERB_TAGS | {"MD"}
 CLAUSE_SUBJECT_DEPS = SUBJECT_DEPS | {"csubj", "csubjpass", "expl"}
 DANGLING = frozenset({",", ";", ":", "-", "--", "and", "or", "but", "nor", "of", "the",
                       "a", "an", "to", "which", "who"})
@@ -336,7 +334,7 @@ def _first_parse_has_clause(source: Sentence, words: list[str]) -> bool:
         )
 
     for verb in kept:
-        if tokens[verb].tag not in FINITE_TAGS:
+        if tokens[verb].tag not in TENSED_TAGS:
             continue
         head = tokens[verb].head
         if has_subject(verb) or (tokens[verb].dep == "conj" and has_subject(head)):
@@ -352,8 +350,8 @@ def _clause_reason(sentence: Sentence) -> str:
         return "no_finite_verb"
     root = roots[0]
     children = [token for token in tokens if token.head == root and token is not tokens[root]]
-    finite = tokens[root].tag in FINITE_TAGS or any(
-        child.dep in ("aux", "auxpass") and child.tag in FINITE_TAGS for child in children
+    finite = tokens[root].tag in TENSED_TAGS or any(
+        child.dep in ("aux", "auxpass") and child.tag in TENSED_TAGS for child in children
     ) or _past_tense_read_as_participle(tokens[root], children) or _present_read_as_base(
         tokens, root, children
     )
@@ -419,7 +417,7 @@ def _inverted_copula(tokens: list[Token], root: int) -> bool:
     return (
         tokens[root].lemma == "be"
         and root > 0
-        and tokens[0].tag not in FINITE_TAGS
+        and tokens[0].tag not in TENSED_TAGS
         and any(
             token.head == root and token.dep in ("attr", "nsubj") and token.tag in NOUN_TAGS
             for token in tokens[root + 1 :]
@@ -434,7 +432,7 @@ def _main_clause_after_fronted(tokens: list[Token], mark: int) -> bool:
     another finite verb has its own subject and no subordinating word ("If you try it you have
     to remember ..."); "While Rotokas has a small alphabet ." has neither."""
     comma = next((i for i in range(mark + 1, len(tokens)) if tokens[i].text == ","), len(tokens))
-    if not any(tokens[i].tag in FINITE_TAGS for i in range(mark + 1, comma)):
+    if not any(tokens[i].tag in TENSED_TAGS for i in range(mark + 1, comma)):
         return comma < len(tokens)
     marked = {token.head for token in tokens if token.dep == "mark"} | {tokens[mark].head}
     children: list[list[Token]] = [[] for _ in tokens]
@@ -444,8 +442,8 @@ def _main_clause_after_fronted(tokens: list[Token], mark: int) -> bool:
     return any(
         v not in marked
         and verb.dep not in ("relcl", "acl")
-        and (verb.tag in FINITE_TAGS or any(
-            child.dep in ("aux", "auxpass") and child.tag in FINITE_TAGS for child in children[v]
+        and (verb.tag in TENSED_TAGS or any(
+            child.dep in ("aux", "auxpass") and child.tag in TENSED_TAGS for child in children[v]
         ))
         and any(
             child.dep in CLAUSE_SUBJECT_DEPS and child.tag not in ("WDT", "WP", "WP$")

@@ -362,6 +362,14 @@ def test_prepend_insert_new_list_trim_replace(tmp_path):
     example, _ = run(engine, document(CAT))
     assert example.incoherent_first_sentence == "The dog sat ."
     assert example.incoherent_second_sentence == "The cat soon slept ."
+    # trim cuts at the first mark after the verb: one before it sets off a phrase inside the
+    # clause ("while in others , the female may be guided ...")
+    fronted = document(
+        "In/IN/prep/4 town/NN/pobj/0 ,/,/punct/4 Bo/NNP/nsubj/4 stayed/VBD/ROOT/- ,/,/punct/4 "
+        "and/CC/cc/4 he/PRP/nsubj/8 slept/VBD/conj/4 ././punct/4"
+    )
+    example, _ = run(engine, fronted)
+    assert example.incoherent_first_sentence == "In town , Bo stayed ."
 
 
 def test_inflection_and_be_insertion(tmp_path):

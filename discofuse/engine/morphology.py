@@ -32,6 +32,9 @@ def inflect(token: Token, text: str, tag: str = "VBD") -> str:
 
 FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
 
+TENSED_TAGS = FINITE_TAGS | {"MD"}
+"""A finite verb or a modal: what makes a clause."""
+
 
 def finite_tag(token: Token) -> str | None:
     """The finite verb tag a word gives its clause (VBD, VBZ, VBP), or None (a modal, an

@@ -18,7 +18,14 @@ from discofuse.engine.conditions import (
     evaluate,
 )
 from discofuse.engine.language import BE_TENSES, INFLECT_TENSES, OPERATIONS
-from discofuse.engine.morphology import be_form, finite_tag, inflect, is_past, is_plural
+from discofuse.engine.morphology import (
+    TENSED_TAGS,
+    be_form,
+    finite_tag,
+    inflect,
+    is_past,
+    is_plural,
+)
 from discofuse.engine.state import Item, State, items_of
 from discofuse.engine.yaml_source import line_of
 
@@ -198,8 +205,11 @@ class Insert(Operation):
 
 
 class Trim(Operation):
-    """trim: {list: B}: drop everything after the first punctuation token (which is dropped too,
-    as the sentence's own final mark is added back when the sentence is finished)."""
+    """trim: {list: B}: drop everything after the first punctuation token that follows a finite
+    verb (the mark is dropped too, as the sentence's own final mark is added back when the
+    sentence is finished). A mark before the clause's verb sets off a phrase inside the clause
+    ("while in others , the female may be guided ..."), and cutting there would leave no
+    clause."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
         spec = _keys(node, "trim", scope)
@@ -208,10 +218,12 @@ class Trim(Operation):
 
     def apply(self, state: State, bindings: Bindings) -> None:
         items = state.lists[self.list_name]
+        verb_seen = False
         for position, item in enumerate(items):
-            if item.text in PUNCTUATION and position > 0:
+            if item.text in PUNCTUATION and position > 0 and verb_seen:
                 del items[position:]
                 return
+            verb_seen = verb_seen or (item.token is not None and item.token.tag in TENSED_TAGS)
 
 
 class Replace(Operation):
