@@ -131,16 +131,23 @@ class Sentence:
                 break
         return start
 
+    def first_conjunct(self, index: int) -> int:
+        """The first member of the coordination token `index` is a conjunct in ("Richards
+        and Yelling": "Richards" for either), or `index` itself; bounded against cycles."""
+        tokens = self.tokens
+        for _ in range(len(tokens)):
+            if tokens[index].dep != "conj" or tokens[index].head == index:
+                break
+            index = tokens[index].head
+        return index
+
     def in_main_role(self, index: int) -> bool:
         """Whether token `index` is a subject or object (or a conjunct of one) of the main
         clause, or of a clause the main clause reports or coordinates ("Hewitt said Safin
         played well": both names are), not of a clause inside a noun phrase or an adverbial
         ("the scene in which Jerry attempts ...")."""
         tokens = self.tokens
-        for _ in range(len(tokens)):
-            if tokens[index].dep != "conj" or tokens[index].head == index:
-                break
-            index = tokens[index].head
+        index = self.first_conjunct(index)
         if tokens[index].dep not in MAIN_ROLE_DEPS:
             return False
         verb = tokens[index].head

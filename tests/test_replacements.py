@@ -749,11 +749,7 @@ def test_a_pronoun_named_by_the_subject_of_its_reporting_verb_stays(engine):
         "Eliot/NNP/nsubj/1 said/VBD/ROOT/- he/PRP/nsubj/3 agreed/VBD/ccomp/1 ././punct/1",
         clusters=[[(0, 0, 3, "proper"), (1, 0, 1, "proper"), (1, 2, 3, "pronoun")]],
     )
-    for sentence in doc.sentences:
-        for token in sentence.tokens:
-            if token.tag == "NNP":
-                token.ent_type = "PERSON"
-    example = engine.unfuse(doc, (0, 1))
+    example = engine.unfuse(_with_people(doc), (0, 1))
     assert "he agreed" in example.incoherent_second_sentence
 
 
@@ -801,11 +797,7 @@ def test_people_named_together_as_the_subject_over_she_are_no_rivals(engine):
             f"could/MD/aux/{verb + 3} win/VB/ccomp/{verb} ././punct/{verb}",
             clusters=[[(0, 0, 1, "proper"), (1, verb + 1, verb + 2, "pronoun")]],
         )
-        for sentence in doc.sentences:
-            for token in sentence.tokens:
-                if token.tag == "NNP":
-                    token.ent_type = "PERSON"
-        return engine.unfuse(doc, (0, 1)).incoherent_second_sentence
+        return engine.unfuse(_with_people(doc), (0, 1)).incoherent_second_sentence
 
     assert second_part("Ames/NNP/nsubj/3 and/CC/cc/0 Reid/NNP/conj/0", 3) == (
         "Ames and Reid agree Radcliffe could win .")

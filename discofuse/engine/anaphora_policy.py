@@ -481,11 +481,7 @@ def _member_of_a_subject_over(sentence: Sentence, index: int, pronoun: int) -> b
     people named together as the ones who agree, say or hope are not the "she" of what they
     agree (a possessive or a clause of another kind may be: "Washington and his army")."""
     tokens = sentence.tokens
-    top = index
-    for _ in range(len(tokens)):
-        if tokens[top].dep != "conj" or tokens[top].head == top:
-            break
-        top = tokens[top].head
+    top = sentence.first_conjunct(index)
     clause = tokens[pronoun].head
     return (
         any(t.head == top and t.dep == "conj" for t in tokens)
