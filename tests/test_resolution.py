@@ -244,6 +244,59 @@ def test_they_is_no_name_the_document_calls_a_person_elsewhere(resolver):
     assert not resolver.compatible(sentences, _Candidate(1, 0, PROPER), 2, 0, "they", history)
 
 
+def test_a_surname_typed_a_place_is_the_person_the_document_named_in_full(resolver):
+    # "Forward Milan Baros ... | Baros denied ... | He told ...": the lone surname is typed a
+    # place; the document named the person in full (typed a person) or resolved a "he" to it
+    full = _people("Forward/NN/compound/2 Tomas/NNP/compound/2 Baros/NNP/nsubj/3 "
+                   "spoke/VBD/ROOT/- ././punct/3", 1, 2)
+    denied = sentence("Baros/NNP/nsubj/1 denied/VBD/ROOT/- reports/NNS/dobj/1 ././punct/1")
+    denied.tokens[0].ent_type = "GPE"
+    told = sentence("He/PRP/nsubj/1 told/VBD/ROOT/- reporters/NNS/dobj/1 ././punct/1")
+    sentences = [full, denied, told]
+    history = History(sentences)
+    assert resolver.compatible(sentences, _Candidate(1, 0, PROPER), 2, 0, "he", history)
+    assert not resolver.compatible(sentences, _Candidate(1, 0, PROPER), 2, 0, "he")
+    # a longer name that opens with a first name is a person's, whatever its type
+    first_name = sentence("Tomas/NNP/compound/1 Baros/NNP/nsubj/2 spoke/VBD/ROOT/- ././punct/2")
+    first_name.tokens[0].ent_type = first_name.tokens[1].ent_type = "ORG"
+    sentences = [first_name, denied, told]
+    assert resolver.compatible(sentences, _Candidate(1, 0, PROPER), 2, 0, "he", History(sentences))
+    # a name the document never calls a person stays a place ("General Baros" is no first name)
+    general = sentence("General/NNP/compound/1 Baros/NNP/nsubj/2 spoke/VBD/ROOT/- ././punct/2")
+    general.tokens[0].ent_type = general.tokens[1].ent_type = "ORG"
+    alone = [general, denied, told]
+    assert not resolver.compatible(alone, _Candidate(1, 0, PROPER), 2, 0, "he", History(alone))
+
+
+def test_a_name_typed_an_organisation_is_an_it_where_the_document_types_it_a_place(resolver):
+    has = sentence("Andorra/NNP/nsubj/1 has/VBZ/ROOT/- snow/NN/dobj/1 ././punct/1")
+    has.tokens[0].ent_type = "ORG"
+    its = sentence("Its/PRP$/poss/1 climate/NN/nsubj/2 varies/VBZ/ROOT/- ././punct/2")
+    assert not compatible(resolver, [has, its], (0, 0), (1, 0), "it")
+    placed = sentence("Andorra/NNP/nsubj/1 borders/VBZ/ROOT/- Spain/NNP/dobj/1 ././punct/1")
+    placed.tokens[0].ent_type = placed.tokens[2].ent_type = "GPE"
+    sentences = [placed, has, its]
+    history = History(sentences)
+    assert resolver.compatible(sentences, _Candidate(1, 0, PROPER), 2, 0, "it", history)
+    placed.tokens[0].ent_type = "PERSON"  # typed a person as often as a place: not known
+    history = History(sentences)
+    assert not resolver.compatible(sentences, _Candidate(1, 0, PROPER), 2, 0, "it", history)
+
+
+def test_a_name_in_a_clause_coordinated_with_the_pronouns_does_not_bind_it(resolver):
+    # "He joins Norwich , but Stuart is confident": Stuart may be the he; "He joins Norwich
+    # and praises Stuart" (one clause) still binds
+    has = _people("Stuart/NNP/nsubj/1 has/VBZ/ROOT/- experience/NN/dobj/1 ././punct/1", 0)
+    joins = sentence("He/PRP/nsubj/1 joins/VBZ/ROOT/- Norwich/NNP/dobj/1 ,/,/punct/1 "
+                     "but/CC/cc/1 Stuart/NNP/nsubj/6 is/VBZ/conj/1 confident/JJ/acomp/6 "
+                     "././punct/1")
+    joins.tokens[6].pos = "AUX"
+    assert compatible(resolver, [has, joins], (0, 0), (1, 0), "he")
+    praises = sentence("He/PRP/nsubj/1 joins/VBZ/ROOT/- Norwich/NNP/dobj/1 and/CC/cc/1 "
+                       "praises/VBZ/conj/1 Stuart/NNP/dobj/4 ././punct/1")
+    assert not compatible(resolver, [has, praises], (0, 0), (1, 0), "he")
+
+
 def test_a_pronoun_is_not_the_understood_subject_of_its_own_verb(resolver):
     # "The gods tricked Hera into letting her go": Hera lets her go, so "her" is not Hera,
     # whether the parser makes "her" the object of "letting" or the subject of "go"

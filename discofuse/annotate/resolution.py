@@ -28,7 +28,7 @@ import bisect
 import functools
 import json
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -347,7 +347,9 @@ class PronounResolver:
         history: History | None = None,
     ) -> bool:
         """The hard constraints: agreement in number, gender and animacy, and syntax. With
-        the document's `history`, a name the tagger calls a person elsewhere in it is one."""
+        the document's `history`, a name the document calls a person elsewhere is one for
+        he/she (`History.named_person`), and one it calls a place is one for "it"
+        (`History.named_place`)."""
         token = sentences[candidate.sentence].tokens[candidate.index]
         number = self.number(sentences, candidate)
         gender = self.gender(sentences, candidate)
@@ -366,7 +368,16 @@ class PronounResolver:
             # where his first name stands with it); a subject "they" a team whose verb is
             # plural ("Ireland are a good side . They defended ..."; not a "their": "it was
             # Ireland who were ... to their backs" after "England were awarded" is too open)
-        if not _kind_agrees(group, gender, self.personhood(sentences, candidate)):
+        person = self.personhood(sentences, candidate)
+        if group in (MASCULINE, FEMININE) and history is not None and history.named_person(
+            sentences, candidate
+        ):
+            person = 1.0  # "Liverpool forward Milan Baros ... | Baros , who ... claims he": a
+            # surname typed a place here is the person the document names in full
+        elif group == NEUTER and history is not None and history.named_place(sentences, candidate):
+            person = 0.1  # "Andorra has an alpine climate . | Its higher elevation": typed
+            # an organisation here, a place where the document names it elsewhere
+        if not _kind_agrees(group, gender, person):
             return False
         if _named_after_it(sentences, candidate, sentence_index, index):
             return False
@@ -880,8 +891,12 @@ def subject_pronoun_after(sentence: Sentence, index: int) -> int | None:
         return None
     group = pronoun_group(sentence, index)
     for i in range(index + 1, root):
+        head = tokens[i].head
+        if head != root and tokens[head].dep in ("aux", "auxpass") and tokens[head].head == root:
+            head = root  # "upon their arrival they are trapped": the parser may hang the
+            # subject on the root's auxiliary
         if (
-            tokens[i].head == root
+            head == root
             and tokens[i].dep in SUBJECT_DEPS
             and not sentence.dominates(i, index)
         ):
@@ -940,12 +955,55 @@ class History:
             for i, token in enumerate(sentence.tokens):
                 self._words[token.text.lower()].append((s, i))
         self.person_names = person_names(sentences)
+        typed = Counter(
+            (token.text, token.ent_type == "PERSON")
+            for sentence in sentences for token in sentence.tokens
+            if token.ent_type in ("GPE", "LOC", "PERSON") and token.tag == "NNP"
+        )
+        self.place_names = frozenset(
+            name for (name, person), count in typed.items()
+            if not person and count > typed[name, True]
+        )
+        self.person_surnames = frozenset(
+            token.text
+            for s, sentence in enumerate(sentences)
+            for i, token in enumerate(sentence.tokens)
+            if token.tag == "NNP" and token.dep != "compound" and sentence.name_start(i) < i
+            and (token.ent_type == "PERSON" or _opens_with_a_first_name(sentence, i))
+        )
 
     def is_person(self, sentences: list[Sentence], candidate: _Candidate) -> bool:
         """The tagger calls the name a person here or elsewhere in the document ("Sumter" the
         fort is none)."""
         token = sentences[candidate.sentence].tokens[candidate.index]
         return token.ent_type == "PERSON" or token.text in self.person_names
+
+    def named_person(self, sentences: list[Sentence], candidate: _Candidate) -> bool:
+        """A one-word name, typed anything but a date, that the document names a person with
+        elsewhere: the last word of a longer name typed a person or opening with a first name
+        ("Milan Baros", typed an organisation). The small model types many surnames a place or
+        an organisation where they stand alone."""
+        sentence = sentences[candidate.sentence]
+        token = sentence.tokens[candidate.index]
+        return (
+            token.tag == "NNP"
+            and token.ent_type not in NOT_REFERRING_ENTITIES
+            and sentence.name_start(candidate.index) == candidate.index
+            and not any(t.head == candidate.index and t.dep == "det" for t in sentence.tokens)
+            and token.text in self.person_surnames
+            and not getAllLemmas(token.text.lower())  # a surname, not a word ("Paulo State
+            # Championship ... Championship")
+        )
+
+    def named_place(self, sentences: list[Sentence], candidate: _Candidate) -> bool:
+        """A name typed an organisation or nothing here that the tagger types a place
+        (GPE, LOC) elsewhere in the document more often than a person."""
+        token = sentences[candidate.sentence].tokens[candidate.index]
+        return (
+            token.tag == "NNP"
+            and token.ent_type in ("", "ORG")
+            and token.text in self.place_names
+        )
 
     def add(self, sentence: int, index: int, group: str, antecedent: _Candidate) -> None:
         pronoun = (sentence, index, group)
@@ -965,6 +1023,18 @@ class History:
         if token.tag in PROPER_NOUN_TAGS:
             return ("name", token.text.lower())
         return (candidate.sentence, candidate.index)
+
+
+def _opens_with_a_first_name(sentence: Sentence, index: int) -> bool:
+    """The name ending at token `index` starts with a first name that is no English word
+    ("Milan Baros"; not "General Advisory Committee"), and is not typed a place."""
+    token = sentence.tokens[index]
+    first = sentence.tokens[sentence.name_start(index)].text.lower()
+    return (
+        token.ent_type not in PLACE_AND_THING_ENTITIES | NOT_REFERRING_ENTITIES
+        and first in shared_resolver().female_share
+        and not getAllLemmas(first)
+    )
 
 
 def _candidate_at(sentence: Sentence, s: int, i: int) -> _Candidate | None:
@@ -1126,9 +1196,19 @@ def _named_under_it(sentence: Sentence, pronoun: int, name: str) -> bool:
     def in_a_clause_of_its_own(i: int) -> bool:  # a relative or adverbial clause between
         return any(tokens[k].dep in SEPARATE_CLAUSE_DEPS for k in _path_to(sentence, i, verb))
 
+    def in_a_coordinated_clause(i: int) -> bool:  # "He joins Norwich ... , but Stuart is
+        # confident": a clause coordinated with the pronoun's, with its own subject, is out
+        # of its reach, as in two sentences (not "they ... and then won at Fulham")
+        return any(
+            tokens[k].dep == "conj" and tokens[k].pos in ("VERB", "AUX")
+            and any(c.head == k and c.dep in SUBJECT_DEPS for c in tokens)
+            for k in _path_to(sentence, i, verb)
+        )
+
     return any(
         t.text == name and t.tag in NOUN_TAGS and alone(i)
         and sentence.dominates(verb, i)
+        and not in_a_coordinated_clause(i)
         and (t.tag in PROPER_NOUN_TAGS or not in_a_clause_of_its_own(i))  # a common noun
         # said again in a clause of its own is the same thing ("The invasion ... | It gained
         # them support in Quebec , which , early in the invasion , ..."); in the pronoun's
