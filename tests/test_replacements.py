@@ -519,6 +519,23 @@ def test_a_subject_before_a_subject_it_is_its_rival(engine):
                     1) == "Later Delmar prospered ."
 
 
+def test_an_it_put_at_a_figure_is_a_rate_not_the_name(engine):
+    # "Andorra has low unemployment . | In 2009 it stood at 2.9 %": the rate, whatever the link
+    def replaced(second: str) -> str:
+        doc = document(
+            "Delmar/NNP/nsubj/1 has/VBZ/ROOT/- low/JJ/amod/3 unemployment/NN/dobj/1 ././punct/1",
+            second,
+            clusters=[[(0, 0, 1, "proper"), (1, 2, 3, "pronoun")]],
+        )
+        doc.sentences[0].tokens[0].ent_type = "GPE"
+        return engine.unfuse(doc, (0, 1)).incoherent_second_sentence
+
+    assert replaced("In/IN/prep/3 2009/CD/pobj/0 it/PRP/nsubj/3 stood/VBD/ROOT/- at/IN/prep/3 "
+                    "2.9/CD/nummod/6 %/NN/pobj/4 ././punct/3") == "In 2009 it stood at 2.9 % ."
+    assert replaced("In/IN/prep/3 2009/CD/pobj/0 it/PRP/nsubj/3 joined/VBD/ROOT/- the/DT/det/5 "
+                    "league/NN/dobj/3 ././punct/3") == "In 2009 Delmar joined the league ."
+
+
 def test_a_description_with_a_possessor_is_no_it_for_the_next_sentence(engine):
     # "The country 's highest point is Noshaq . | It has a continental climate": the country.
     # In its own sentence a parallel subject "it" keeps it ("The nation 's education system

@@ -433,6 +433,8 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
             return f"the subject of impersonal '{tokens[pronoun.head].text}'"
         if pronoun.dep != "poss" and _extraposed(tokens, anaphor.end):
             return "an 'it' that stands for a clause after it ('it was believed that')"
+        if pronoun.dep != "poss" and _measured_at_a_figure(tokens, pronoun.head):
+            return "an 'it' that is a figure ('it stood at 2.9 %')"
         subject = next(
             (
                 token
@@ -473,6 +475,28 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
     if rival is not None:
         return f"'{rival.text}' in its own sentence may be what it stands for"
     return None
+
+
+FIGURE_PREPOSITIONS = frozenset({"at", "to", "by", "from"})
+"""Prepositions that put a figure on the verb of a subject "it": "stood at", "rose to", "fell by"."""
+
+
+def _measured_at_a_figure(tokens, verb: int) -> bool:
+    """The verb puts its subject at a figure ("In 2009 it stood at 2.9 %", "it rose to 4,000"):
+    the "it" is a rate or a count (the unemployment rate the sentence before named), not a
+    place or a body, whatever the resolver linked."""
+    return any(
+        token.head == verb
+        and token.dep == "prep"
+        and token.text.lower() in FIGURE_PREPOSITIONS
+        and any(
+            t.head == index and t.dep == "pobj"
+            and (t.tag == "CD" or t.ent_type in ("PERCENT", "MONEY", "QUANTITY", "CARDINAL")
+                 or t.text in ("%", "percent", "per cent"))
+            for t in tokens
+        )
+        for index, token in enumerate(tokens)
+    )
 
 
 def _member_of_a_subject_over(sentence: Sentence, index: int, pronoun: int) -> bool:
