@@ -131,6 +131,13 @@ class Sentence:
                 break
         return start
 
+    def lone_word_name(self, index: int) -> bool:
+        """A name of one word with no article: a surname more often than a body's or a work's
+        name ("Mission Control", "The New Yorker", "Brave New World" are not)."""
+        return self.name_start(index) == index and not any(
+            t.head == index and t.dep == "det" for t in self.tokens
+        )
+
     def first_conjunct(self, index: int) -> int:
         """The first member of the coordination token `index` is a conjunct in ("Richards
         and Yelling": "Richards" for either), or `index` itself; bounded against cycles."""

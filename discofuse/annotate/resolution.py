@@ -988,8 +988,7 @@ class History:
         return (
             token.tag == "NNP"
             and token.ent_type not in NOT_REFERRING_ENTITIES
-            and sentence.name_start(candidate.index) == candidate.index
-            and not any(t.head == candidate.index and t.dep == "det" for t in sentence.tokens)
+            and sentence.lone_word_name(candidate.index)
             and token.text in self.person_surnames
             and not getAllLemmas(token.text.lower())  # a surname, not a word ("Paulo State
             # Championship ... Championship")

@@ -227,7 +227,7 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
                 # Union , he believed , ..."): the entity a "he" most likely continues
                 item.token.ent_type in ("", "ORG")
                 and sentences[item.sentence].is_main_subject(item.index)
-                and _lone_word_name(sentences[item.sentence], item.index)
+                and sentences[item.sentence].lone_word_name(item.index)
             )
         )
         and item.token.tag in PROPER_NOUN_TAGS
@@ -263,15 +263,6 @@ def _in_a_main_role_or_its_list(sentence: Sentence, index: int) -> bool:
             break
         top = tokens[top].head
     return top != index and sentence.in_main_role(top)
-
-
-def _lone_word_name(sentence: Sentence, index: int) -> bool:
-    """A name of one word with no article: a surname more often than a body's or a work's
-    name ("Mission Control", "The New Yorker", "Brave New World" are not)."""
-    tokens = sentence.tokens
-    return sentence.name_start(index) == index and not any(
-        t.head == index and t.dep == "det" for t in tokens
-    )
 
 
 def _named_of_its_gender(
@@ -492,7 +483,7 @@ def _measured_at_a_figure(tokens, verb: int) -> bool:
         and any(
             t.head == index and t.dep == "pobj"
             and (t.tag == "CD" or t.ent_type in ("PERCENT", "MONEY", "QUANTITY", "CARDINAL")
-                 or t.text in ("%", "percent", "per cent"))
+                 or t.text in ("%", "percent"))
             for t in tokens
         )
         for index, token in enumerate(tokens)
