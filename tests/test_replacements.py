@@ -501,39 +501,37 @@ def test_a_hyphenated_first_name_stays_with_the_name(engine):
     assert example.incoherent_second_sentence == "Jean - Marc Dubreuil celebrated with fans ."
 
 
+def _it_for_a_place(engine, second: str, at: int, first: str = "") -> str:
+    """The second sentence after `first` (by default "Delmar has low unemployment ."), with its
+    "it" at `at` linked to Delmar, a place."""
+    doc = document(
+        first or "Delmar/NNP/nsubj/1 has/VBZ/ROOT/- low/JJ/amod/3 unemployment/NN/dobj/1 "
+        "././punct/1",
+        second,
+        clusters=[[(0, 0, 1, "proper"), (1, at, at + 1, "pronoun")]],
+    )
+    doc.sentences[0].tokens[0].ent_type = "GPE"
+    return engine.unfuse(doc, (0, 1)).incoherent_second_sentence
+
+
 def test_a_subject_before_a_subject_it_is_its_rival(engine):
     # "Merguez sausage is widely used in Algeria , but it differs": the subject, not the name
-    def replaced(second: str, pronoun: int) -> str:
-        doc = document(
-            "Delmar/NNP/nsubj/1 grew/VBD/ROOT/- quickly/RB/advmod/1 ././punct/1",
-            second,
-            clusters=[[(0, 0, 1, "proper"), (1, pronoun, pronoun + 1, "pronoun")]],
-        )
-        doc.sentences[0].tokens[0].ent_type = "GPE"
-        return engine.unfuse(doc, (0, 1)).incoherent_second_sentence
-
-    assert replaced("The/DT/det/1 mill/NN/nsubj/2 stood/VBD/ROOT/- there/RB/advmod/2 "
-                    "and/CC/cc/2 it/PRP/nsubj/6 prospered/VBD/conj/2 ././punct/2",
-                    5) == "The mill stood there and it prospered ."
-    assert replaced("Later/RB/advmod/2 it/PRP/nsubj/2 prospered/VBD/ROOT/- ././punct/2",
-                    1) == "Later Delmar prospered ."
+    grew = "Delmar/NNP/nsubj/1 grew/VBD/ROOT/- quickly/RB/advmod/1 ././punct/1"
+    assert _it_for_a_place(engine, "The/DT/det/1 mill/NN/nsubj/2 stood/VBD/ROOT/- "
+                           "there/RB/advmod/2 and/CC/cc/2 it/PRP/nsubj/6 prospered/VBD/conj/2 "
+                           "././punct/2", 5, grew) == "The mill stood there and it prospered ."
+    assert _it_for_a_place(engine, "Later/RB/advmod/2 it/PRP/nsubj/2 prospered/VBD/ROOT/- "
+                           "././punct/2", 1, grew) == "Later Delmar prospered ."
 
 
 def test_an_it_put_at_a_figure_is_a_rate_not_the_name(engine):
     # "Andorra has low unemployment . | In 2009 it stood at 2.9 %": the rate, whatever the link
-    def replaced(second: str) -> str:
-        doc = document(
-            "Delmar/NNP/nsubj/1 has/VBZ/ROOT/- low/JJ/amod/3 unemployment/NN/dobj/1 ././punct/1",
-            second,
-            clusters=[[(0, 0, 1, "proper"), (1, 2, 3, "pronoun")]],
-        )
-        doc.sentences[0].tokens[0].ent_type = "GPE"
-        return engine.unfuse(doc, (0, 1)).incoherent_second_sentence
-
-    assert replaced("In/IN/prep/3 2009/CD/pobj/0 it/PRP/nsubj/3 stood/VBD/ROOT/- at/IN/prep/3 "
-                    "2.9/CD/nummod/6 %/NN/pobj/4 ././punct/3") == "In 2009 it stood at 2.9 % ."
-    assert replaced("In/IN/prep/3 2009/CD/pobj/0 it/PRP/nsubj/3 joined/VBD/ROOT/- the/DT/det/5 "
-                    "league/NN/dobj/3 ././punct/3") == "In 2009 Delmar joined the league ."
+    assert _it_for_a_place(
+        engine, "In/IN/prep/3 2009/CD/pobj/0 it/PRP/nsubj/3 stood/VBD/ROOT/- at/IN/prep/3 "
+        "2.9/CD/nummod/6 %/NN/pobj/4 ././punct/3", 2) == "In 2009 it stood at 2.9 % ."
+    assert _it_for_a_place(
+        engine, "In/IN/prep/3 2009/CD/pobj/0 it/PRP/nsubj/3 joined/VBD/ROOT/- the/DT/det/5 "
+        "league/NN/dobj/3 ././punct/3", 2) == "In 2009 Delmar joined the league ."
 
 
 def test_a_description_with_a_possessor_is_no_it_for_the_next_sentence(engine):
@@ -819,3 +817,50 @@ def test_people_named_together_as_the_subject_over_she_are_no_rivals(engine):
     assert second_part("Ames/NNP/nsubj/3 and/CC/cc/0 Reid/NNP/conj/0", 3) == (
         "Ames and Reid agree Radcliffe could win .")
     assert second_part("Ames/NNP/nsubj/1", 1) == "Ames agree she could win ."
+
+
+def test_a_description_takes_its_prepositional_phrase_along(engine):
+    # "They found" after "Studies by the Hadley Centre have ..." read "Studies found" (raters
+    # wrote "Studies by the Hadley Centre found"); a phrase with a pronoun, or a possessive anaphor,
+    # keeps the short form.
+    def studies(modifier: str, anaphor: str) -> tuple[str, str]:
+        doc = document(
+            f"Studies/NNS/nsubj/5 by/IN/prep/0 {modifier}/pobj/1 have/VBP/aux/5 "
+            "looked/VBN/ROOT/- ././punct/5",
+            f"{anaphor}/nsubj/1 agreed/VBD/ROOT/- ././punct/1",
+            clusters=[[(0, 0, 1, "nominal"), (1, 0, 1, "pronoun")]],
+        )
+        return unfused(engine, doc)
+
+    assert studies("Oxford/NNP", "They/PRP") == (
+        "PAIR_ANAPHORA", "Studies by Oxford agreed ."
+    )
+    assert studies("them/PRP", "They/PRP") == ("PAIR_ANAPHORA", "Studies agreed .")
+
+
+def test_a_name_takes_the_of_phrase_that_ends_it(engine):
+    # "The Book of Dede Korkut ... It is a collection" read "The Book is a collection".
+    def book(last: str) -> tuple[str, str]:
+        doc = document(
+            f"The/DT/det/1 Book/NNP/nsubj/4 of/IN/prep/1 {last}/pobj/2 survives/VBZ/ROOT/- "
+            "././punct/4",
+            "It/PRP/nsubj/1 has/VBZ/ROOT/- twelve/CD/nummod/3 tales/NNS/dobj/1 ././punct/1",
+            clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "pronoun")]],
+        )
+        return unfused(engine, doc)
+
+    assert book("Oakfield/NNP") == ("PAIR_ANAPHORA", "The Book of Oakfield has twelve tales .")
+    assert book("tales/NNS") == ("PAIR_ANAPHORA", "The Book has twelve tales .")
+
+
+def test_an_it_before_an_adjective_for_someone_to_is_extraposed(engine):
+    # "Since the 1980s it has become common for anthropologists to ..." had "it" made "the
+    # study": the "it" of "for ... to ..." after an adjective stands for that clause.
+    assert _it_for_a_place(
+        engine, "It/PRP/nsubj/1 became/VBD/ROOT/- common/JJ/acomp/1 for/IN/mark/6 "
+        "fans/NNS/nsubj/6 to/TO/aux/6 visit/VB/advcl/1 ././punct/1", 0
+    ) == "It became common for fans to visit ."
+    assert _it_for_a_place(
+        engine, "It/PRP/nsubj/1 became/VBD/ROOT/- popular/JJ/acomp/1 with/IN/prep/2 "
+        "fans/NNS/pobj/3 ././punct/1", 0
+    ) == "Delmar became popular with fans ."

@@ -646,13 +646,20 @@ def _same_quotation(state: State, antecedent: Mention, anaphor: Mention) -> bool
 
 def _extraposed(tokens, after: int) -> bool:
     """A participle or adjective right before "that" or "to" within the next eight words
-    ("It was , and is , widely believed that ...", "it is important to ..."): the "it" of an
-    extraposed clause, which a parse of a long coordination may not show."""
+    ("It was , and is , widely believed that ...", "it is important to ..."), or before "for"
+    and a "to" a few words on ("it has become common for anthropologists to set ..."): the
+    "it" of an extraposed clause, which a parse of a long coordination may not show."""
     window = tokens[after : after + 8]
-    return any(
-        token.tag in ("VBN", "JJ") and following.text.lower() in EXTRAPOSED_OPENERS
-        for token, following in zip(window, window[1:])
-    )
+    for at, (token, following) in enumerate(zip(window, window[1:])):
+        if token.tag not in ("VBN", "JJ"):
+            continue
+        if following.text.lower() in EXTRAPOSED_OPENERS:
+            return True
+        if following.text.lower() == "for" and any(
+            t.tag == "TO" for t in tokens[after + at + 2 : after + at + 8]
+        ):
+            return True
+    return False
 
 
 EXTRAPOSED_OPENERS = frozenset({"that", "to", "if", "whether", "how", "why", "what", "when"})
@@ -764,12 +771,66 @@ def replacement_for(
             mention = _without_predeterminer(state, mention)
         reason = _unfit_replacement(state, mention, anaphor)
         if reason is None:
-            usable.append(mention)
+            usable.append(mention if whole != mention else _with_its_modifier(state, mention,
+                                                                              anaphor))
         elif refusals is not None:
             refusals.append(f"'{' '.join(_words(state, mention))}': {reason}")
     if not usable:
         return None
     return min(usable, key=lambda m: (_KIND_RANK[m.kind], m.sentence, m.start))
+
+
+RESTRICTIVE_PREPOSITIONS = frozenset({"of", "in", "from", "by", "at", "on", "for", "with"})
+"""Prepositions whose phrase right after a noun says which one it is ("Studies by the Hadley
+Centre", "the number one player in the world")."""
+
+MODIFIER_LENGTH = 6
+"""Most words a noun's prepositional phrase may have to go with it into a replacement."""
+
+
+def _with_its_modifier(state: State, mention: Mention, anaphor: Mention) -> Mention:
+    """The mention with the prepositional phrase that follows its noun, when that phrase is
+    short and plain: a description or name cut before it says less, or something else ("They
+    found" is "Studies by the Hadley Centre found", not "Studies found"; "The Book" of "The
+    Book of Dede Korkut" is no title). A name takes only "of" and more name words ("The
+    Islamic Community Center of Anchorage"), a person's name none; a possessive anaphor takes
+    no phrase ("Studies by the Hadley Centre 's")."""
+    sentence = state.document.sentences[mention.sentence]
+    tokens = sentence.tokens
+    if mention.end >= len(tokens):
+        return mention
+    preposition = tokens[mention.end]
+    if not (preposition.dep == "prep" and preposition.head == mention.head
+            and preposition.text.lower() in RESTRICTIVE_PREPOSITIONS):
+        return mention
+    end = mention.end
+    while end < len(tokens) and sentence.dominates(mention.end, end):
+        end += 1
+    phrase = tokens[mention.end + 1 : end]
+    if not phrase or len(phrase) > MODIFIER_LENGTH - 1 or any(
+        sentence.dominates(mention.end, i) for i in range(end, len(tokens))
+    ):
+        return mention  # long, or not one stretch of words
+    if any(
+        t.pos in ("PUNCT", "VERB", "AUX", "PRON", "SCONJ", "CCONJ") or t.tag in ("PRP", "PRP$", "WDT")
+        for t in phrase
+    ):
+        return mention
+    longer = replace(mention, end=end)
+    if _contains(longer, anaphor):
+        return mention
+    anaphor_token = state.document.sentences[anaphor.sentence].tokens[anaphor.head]
+    if mention.kind == "proper":
+        if (
+            tokens[mention.head].ent_type == "PERSON"
+            or preposition.text.lower() != "of"
+            or not all(t.tag in PROPER_NOUN_TAGS or t.text.lower() == "the" for t in phrase)
+        ):
+            return mention  # (a person's "of" phrase says where from: "Alyona Bondarenko of
+            # the Ukraine" is "Alyona Bondarenko")
+    elif anaphor_token.tag == "PRP$":
+        return mention
+    return longer
 
 
 def _without_predeterminer(state: State, mention: Mention) -> Mention:
