@@ -109,6 +109,7 @@ ENTITY_TYPES = frozenset(
 
 PRONOUN_TAGS = frozenset({"PRP", "PRP$", "WP", "WP$"})
 PROPER_NOUN_TAGS = frozenset({"NNP", "NNPS"})
+NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 NOUN_PHRASE_LEFT_DEPS = frozenset(
     {"det", "poss", "compound", "amod", "nummod", "nmod", "quantmod", "predet", "case"}
 )

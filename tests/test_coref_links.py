@@ -251,3 +251,25 @@ def test_an_age_a_ranking_or_a_nationality_is_an_epithet_unless_another_name_may
     assert chain(pack, team) == []
     assert chain("The/DT/det/1 pack/NN/nsubj/2 rallied/VBD/ROOT/- ././punct/2", team) == [
         [(0, 0, 1), (1, 0, 2)]]
+
+
+def test_this_noun_links_to_the_one_name_it_ends_with_the_included():
+    # "the First Angolan Forum ... was held . The purpose of this forum": the name's "the" is
+    # no reason to leave it out; two such names, or a name and another phrase with the noun,
+    # are none.
+    held = sentence(
+        "The/DT/det/3 Northfield/NNP/compound/3 Trade/NNP/compound/3 Forum/NNP/nsubjpass/5 "
+        "was/VBD/auxpass/5 held/VBN/ROOT/- ././punct/5"
+    )
+    purpose = sentence(
+        "This/DT/det/1 forum/NN/nsubj/2 mattered/VBD/ROOT/- ././punct/2"
+    )
+    assert spans(rule_based_clusters([held, purpose])) == [[(0, 0, 4), (1, 0, 2)]]
+    other = sentence(
+        "The/DT/det/2 Ashby/NNP/compound/2 Forum/NNP/nsubj/3 followed/VBD/ROOT/- ././punct/3"
+    )
+    assert spans(rule_based_clusters([held, other, purpose])) == []
+    described = sentence(  # "a new Russian Empire" between "the Ottoman Empire" and "the empire"
+        "A/DT/det/2 new/JJ/amod/2 forum/NN/nsubj/3 opened/VBD/ROOT/- ././punct/3"
+    )
+    assert spans(rule_based_clusters([held, described, purpose])) == [[(1, 0, 3), (2, 0, 2)]]

@@ -27,6 +27,7 @@ from discofuse.labels import (
     DEFINITE_DETERMINERS,
     NOT_REFERRING_ENTITIES,
     NOUN_PHRASE_LEFT_DEPS,
+    NOUN_TAGS,
     ORGANISATION_NOUNS,
     PERSON_NOUNS,
     PRONOUN_TAGS,
@@ -170,20 +171,26 @@ def _same_noun_before(
 
 
 def _name_ending_in(sentences: list[Sentence], index: int, head: int) -> Mention | None:
-    """The only name of two words or more, in the `DESCRIPTION_WINDOW`, whose last word is the
-    noun at `head` ("the school" -> "Edenham High School"); None for none or several."""
+    """The only name of two words or more (with "the" or not), in the `DESCRIPTION_WINDOW`,
+    whose last word is the noun at `head` ("the school" -> "Edenham High School", "this forum"
+    -> "the First Angolan Forum"); None for none or several, or when any other phrase there
+    ends in that noun."""
     noun = sentences[index].tokens[head].text.lower()
     found: dict[tuple[str, ...], Mention] = {}
     for s, i in positions_before(sentences, index, head, DESCRIPTION_WINDOW):
         sentence = sentences[s]
         token = sentence.tokens[i]
-        if token.tag != "NNP" or token.text.lower() != noun or token.dep == "compound":
+        if token.text.lower() != noun or token.dep == "compound" or token.tag not in NOUN_TAGS:
             continue
         mention = noun_phrase(s, sentence, i)
         words = tuple(w.lower() for w in sentence.words[mention.start : mention.end])
         name = sentence.tokens[mention.start : mention.end]
-        if len(words) > 1 and all(t.tag in PROPER_NOUN_TAGS for t in name):
-            found.setdefault(words, mention)
+        if name[0].text.lower() == "the":
+            name = name[1:]  # "the First Angolan Forum"
+        if len(name) < 2 or not all(t.tag in PROPER_NOUN_TAGS for t in name):
+            return None  # another phrase with the noun ("a new Russian Empire" before "the
+            # empire", after "the Ottoman Empire"), which may be the one meant
+        found.setdefault(words, mention)
     return next(iter(found.values())) if len(found) == 1 else None
 
 

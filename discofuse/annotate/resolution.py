@@ -59,6 +59,7 @@ from discofuse.labels import (
     MISTYPED_PERSON_ENTITIES,
     NOT_REFERRING_ENTITIES,
     NOUN_PHRASE_LEFT_DEPS,
+    NOUN_TAGS,
     PERSON_NOUNS,
     PLACE_AND_THING_ENTITIES,
     PRONOUN_GROUPS,
@@ -93,7 +94,6 @@ continues (`continued_subject`), when that agrees, or else to the only candidate
 MASCULINE, FEMININE, NEUTER, PLURAL = "he", "she", "it", "they"  # the groups of PRONOUN_GROUPS
 REFLEXIVES = frozenset({"himself", "herself", "itself", "themselves"})
 ACCUSATIVES = frozenset({"him", "her", "them"})
-NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 PLURAL_TAGS = frozenset({"NNS", "NNPS"})
 MASCULINE_TITLES = frozenset({"mr", "mr.", "sir", "lord", "king", "prince", "duke", "count",
                               "baron", "father", "brother", "uncle", "saint", "st.", "pope"})

@@ -793,7 +793,8 @@ def _with_its_modifier(state: State, mention: Mention, anaphor: Mention) -> Ment
     short and plain: a description or name cut before it says less, or something else ("They
     found" is "Studies by the Hadley Centre found", not "Studies found"; "The Book" of "The
     Book of Dede Korkut" is no title). A name takes only "of" and more name words ("The
-    Islamic Community Center of Anchorage"), a person's name none; a possessive anaphor takes
+    Islamic Community Center of Anchorage", "the First Forum of Trade and Technology"), a
+    person's name none; a possessive anaphor takes
     no phrase ("Studies by the Hadley Centre 's")."""
     sentence = state.document.sentences[mention.sentence]
     tokens = sentence.tokens
@@ -812,7 +813,7 @@ def _with_its_modifier(state: State, mention: Mention, anaphor: Mention) -> Ment
     ):
         return mention  # long, or not one stretch of words
     if any(
-        t.pos in ("PUNCT", "VERB", "AUX", "PRON", "SCONJ", "CCONJ") or t.tag in ("PRP", "PRP$", "WDT")
+        t.pos in ("PUNCT", "VERB", "AUX", "PRON", "SCONJ") or t.tag in ("PRP", "PRP$", "WDT")
         for t in phrase
     ):
         return mention
@@ -824,12 +825,14 @@ def _with_its_modifier(state: State, mention: Mention, anaphor: Mention) -> Ment
         if (
             tokens[mention.head].ent_type == "PERSON"
             or preposition.text.lower() != "of"
-            or not all(t.tag in PROPER_NOUN_TAGS or t.text.lower() == "the" for t in phrase)
+            or not all(t.tag in PROPER_NOUN_TAGS or t.text.lower() in ("the", "and")
+                       for t in phrase)
         ):
             return mention  # (a person's "of" phrase says where from: "Alyona Bondarenko of
             # the Ukraine" is "Alyona Bondarenko")
-    elif anaphor_token.tag == "PRP$":
-        return mention
+    elif anaphor_token.tag == "PRP$" or any(t.pos == "CCONJ" for t in phrase):
+        return mention  # ("the history of art and music": which of them the clause is about
+        # is not this rule's to say)
     return longer
 
 
