@@ -273,3 +273,21 @@ def test_this_noun_links_to_the_one_name_it_ends_with_the_included():
         "A/DT/det/2 new/JJ/amod/2 forum/NN/nsubj/3 opened/VBD/ROOT/- ././punct/3"
     )
     assert spans(rule_based_clusters([held, described, purpose])) == [[(1, 0, 3), (2, 0, 2)]]
+
+
+def test_a_compound_or_a_clause_on_another_name_leaves_this_noun_unlinked():
+    # "the court ruling ... the High Court ... the court ruled" (the appeal court), "the Athens
+    # Olympics , where she failed to finish the marathon" (not the New York City Marathon).
+    held = sentence(
+        "The/DT/det/3 Northfield/NNP/compound/3 Trade/NNP/compound/3 Forum/NNP/nsubjpass/5 "
+        "was/VBD/auxpass/5 held/VBN/ROOT/- ././punct/5"
+    )
+    fee = sentence("The/DT/det/2 forum/NN/compound/2 fee/NN/nsubj/3 rose/VBD/ROOT/- ././punct/3")
+    purpose = sentence("This/DT/det/1 forum/NN/nsubj/2 mattered/VBD/ROOT/- ././punct/2")
+    assert spans(rule_based_clusters([held, purpose])) == [[(0, 0, 4), (1, 0, 2)]]
+    assert spans(rule_based_clusters([held, fee, purpose])) == []
+    visit = sentence(
+        "Ann/NNP/nsubj/1 visited/VBD/ROOT/- Leeds/NNP/dobj/1 ,/,/punct/2 where/WRB/advmod/6 "
+        "she/PRP/nsubj/6 left/VBD/relcl/2 the/DT/det/8 forum/NN/dobj/6 ././punct/1"
+    )
+    assert spans(rule_based_clusters([held, visit])) == []

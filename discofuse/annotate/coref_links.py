@@ -173,15 +173,20 @@ def _same_noun_before(
 def _name_ending_in(sentences: list[Sentence], index: int, head: int) -> Mention | None:
     """The only name of two words or more (with "the" or not), in the `DESCRIPTION_WINDOW`,
     whose last word is the noun at `head` ("the school" -> "Edenham High School", "this forum"
-    -> "the First Angolan Forum"); None for none or several, or when any other phrase there
-    ends in that noun."""
+    -> "the First Angolan Forum"); None for none or several, when any other phrase there
+    holds that noun, or when the description is in a clause on a name."""
     noun = sentences[index].tokens[head].text.lower()
+    if _in_a_clause_on_a_name(sentences[index], head):
+        return None
     found: dict[tuple[str, ...], Mention] = {}
     for s, i in positions_before(sentences, index, head, DESCRIPTION_WINDOW):
         sentence = sentences[s]
         token = sentence.tokens[i]
-        if token.text.lower() != noun or token.dep == "compound" or token.tag not in NOUN_TAGS:
+        if token.text.lower() != noun or token.tag not in NOUN_TAGS:
             continue
+        if token.dep == "compound":
+            return None  # the noun in another phrase ("the court ruling" before "the
+            # court"; "Academy Award winner" names no award)
         mention = noun_phrase(s, sentence, i)
         words = tuple(w.lower() for w in sentence.words[mention.start : mention.end])
         name = sentence.tokens[mention.start : mention.end]
@@ -192,6 +197,21 @@ def _name_ending_in(sentences: list[Sentence], index: int, head: int) -> Mention
             # empire", after "the Ottoman Empire"), which may be the one meant
         found.setdefault(words, mention)
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _in_a_clause_on_a_name(sentence: Sentence, head: int) -> bool:
+    """The description stands in a relative or participle clause on a name ("the Athens
+    Olympics , where she failed to finish the marathon"): that name's own part or event, which
+    may be none the text named."""
+    tokens, at = sentence.tokens, head
+    for _ in range(len(tokens)):
+        token = tokens[at]
+        if token.head == at:
+            return False
+        if token.dep in ("relcl", "acl") and tokens[token.head].tag in PROPER_NOUN_TAGS:
+            return True
+        at = token.head
+    return False
 
 
 def link_epithets(sentences: list[Sentence], chains: Chains) -> None:
