@@ -864,3 +864,23 @@ def test_an_it_before_an_adjective_for_someone_to_is_extraposed(engine):
         engine, "It/PRP/nsubj/1 became/VBD/ROOT/- popular/JJ/acomp/1 with/IN/prep/2 "
         "fans/NNS/pobj/3 ././punct/1", 0
     ) == "Delmar became popular with fans ."
+
+
+def test_the_speaker_of_a_quotation_is_no_rival_of_a_he_inside_it(engine):
+    # "Peter Hill - Wood said : ' We are delighted that Arsene has signed . | ' Since his
+    # arrival , he has ...": the speaker would say "I" of himself; outside the quotation he is
+    # a rival ("Wood said that Arsene signed . | He ...").
+    said = (
+        "Wood/NNP/nsubj/1 said/VBD/ROOT/- :/:/punct/1 \"/``/punct/1 Arsene/NNP/nsubj/5 "
+        "signed/VBD/ccomp/1 ././punct/1"
+    )
+    quoted = "\"/``/punct/2 He/PRP/nsubj/2 stayed/VBD/ROOT/- ././punct/2"
+    doc = _with_people(document(said, quoted, clusters=[[(0, 4, 5, "proper"), (1, 1, 2, "pronoun")]]))
+    doc.sentences[0].tokens[1].lemma = "say"
+    assert engine.unfuse(doc, (0, 1)).incoherent_second_sentence == '" Arsene stayed .'
+    plain_said = ("Wood/NNP/nsubj/1 said/VBD/ROOT/- that/IN/mark/4 Arsene/NNP/nsubj/4 "
+                  "signed/VBD/ccomp/1 ././punct/1")
+    plain = "He/PRP/nsubj/1 stayed/VBD/ROOT/- ././punct/1"
+    doc = _with_people(document(plain_said, plain, clusters=[[(0, 3, 4, "proper"), (1, 0, 1, "pronoun")]]))
+    doc.sentences[0].tokens[1].lemma = "say"
+    assert engine.unfuse(doc, (0, 1)).discourse_type == "PAIR_NONE"

@@ -209,7 +209,9 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
     subject or object of the main clause or of what it reports (`Sentence.in_main_role`), and
     for the speaker of "he said" also the subject of any clause. A person named deeper ("the
     scene in which Jerry attempts to pull Kramer 's jeans off") is otherwise no rival of the
-    main subject a "he" continues."""
+    main subject a "he" continues, nor is the speaker of the quotation a quoted "he" stands in
+    ("Peter Hill - Wood said : ' We are delighted that Arsene has signed . | ' Since his
+    arrival , he has ...": a speaker says "I" or "we" of himself)."""
     word = state.document.sentences[anaphor.sentence].tokens[anaphor.head].text.lower()
     if word not in GENDERED_PRONOUNS:
         return False
@@ -217,6 +219,7 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
     tokens = state.document.sentences[anaphor.sentence].tokens
     pronoun = tokens[anaphor.head]
     speaker = pronoun.dep in SUBJECT_DEPS and tokens[pronoun.head].lemma.lower() in SPEECH_VERBS
+    quoted = _quoted(state, anaphor.sentence, anaphor.start)
     sentences = state.document.sentences
     return any(
         item.token is not None
@@ -234,6 +237,7 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
         and item.token.dep != "compound"
         and (item.sentence, item.index) not in own
         and not possessive_owning_nothing(sentences[item.sentence], item.index)  # a place
+        and not (quoted and _speaker_of_a_quotation(state, item.sentence, item.index))
         and (
             _in_a_main_role_or_its_list(sentences[item.sentence], item.index)
             or (item.token.dep in SUBJECT_DEPS and speaker)  # "a move Wenger has backed . |
@@ -242,6 +246,22 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
         and _chain_genders(state, item.sentence, item.index) in (set(), {PRONOUN_GROUPS[word]})
         and not _of_the_other_gender(state, item.sentence, item.index, PRONOUN_GROUPS[word])
         for item in state.lists[to_list]
+    )
+
+
+def _speaker_of_a_quotation(state: State, sentence: int, index: int) -> bool:
+    """Token `index` is the subject of a speech verb, outside quotation marks, with a
+    quotation opening after it in its sentence ("Chairman Peter Hill - Wood said : ' ...")."""
+    tokens = state.document.sentences[sentence].tokens
+    token = tokens[index]
+    return (
+        token.dep in SUBJECT_DEPS
+        and tokens[token.head].lemma.lower() in SPEECH_VERBS
+        and not _quoted(state, sentence, index)
+        and any(
+            t.text in QUOTES and _mark_facing(tokens, i) for i, t in enumerate(tokens)
+            if i > token.head
+        )
     )
 
 
