@@ -667,6 +667,19 @@ def test_a_fuller_form_of_the_name_says_its_gender(engine):
     assert second_part("George", main, entity="ORG")[0] == "PAIR_NONE"
 
 
+def _spoken(engine, first: str, second: str, name_at: int, pronoun_at: int,
+            speech_verb: tuple[int, int, str]):
+    """The example of two hand-parsed people sentences, the name at `name_at` of the first
+    linked to the pronoun at `pronoun_at` of the second, the speech verb (sentence, token,
+    lemma) given its lemma."""
+    doc = _with_people(document(first, second, clusters=[
+        [(0, name_at, name_at + 1, "proper"), (1, pronoun_at, pronoun_at + 1, "pronoun")]
+    ]))
+    sentence, token, lemma = speech_verb
+    doc.sentences[sentence].tokens[token].lemma = lemma
+    return engine.unfuse(doc, (0, 1))
+
+
 def test_names_inside_a_quotation_are_no_rivals_of_its_speaker(engine):
     # "Thompson spoke . | ' McCall and I talked , ' he added .": the speaker says "I" of
     # himself, so the McCall he names is not who "he" is; outside the quotation a name still
@@ -676,16 +689,12 @@ def test_names_inside_a_quotation_are_no_rivals_of_its_speaker(engine):
         "he/PRP/nsubj/6 added/VBD/ROOT/- ././punct/6"
     )
     spoke = "Thompson/NNP/nsubj/1 spoke/VBD/ROOT/- ././punct/1"
-    doc = _with_people(document(spoke, quoted, clusters=[[(0, 0, 1, "proper"), (1, 5, 6, "pronoun")]]))
-    doc.sentences[1].tokens[6].lemma = "add"
-    example = engine.unfuse(doc, (0, 1))
+    example = _spoken(engine, spoke, quoted, 0, 5, (1, 6, "add"))
     assert (example.discourse_type, example.incoherent_second_sentence) == (
         "PAIR_ANAPHORA", '" McCall talked , " Thompson added .')
     plain = ("McCall/NNP/nsubj/1 talked/VBD/ccomp/3 ,/,/punct/1 he/PRP/nsubj/4 "
              "added/VBD/ROOT/- ././punct/4")
-    doc = _with_people(document(spoke, plain, clusters=[[(0, 0, 1, "proper"), (1, 3, 4, "pronoun")]]))
-    doc.sentences[1].tokens[4].lemma = "add"
-    assert engine.unfuse(doc, (0, 1)).discourse_type == "PAIR_NONE"
+    assert _spoken(engine, spoke, plain, 0, 3, (1, 4, "add")).discourse_type == "PAIR_NONE"
 
 
 def test_a_people_in_the_plural_and_a_place_with_s_are_no_rivals_of_he(engine):
@@ -875,12 +884,9 @@ def test_the_speaker_of_a_quotation_is_no_rival_of_a_he_inside_it(engine):
         "signed/VBD/ccomp/1 ././punct/1"
     )
     quoted = "\"/``/punct/2 He/PRP/nsubj/2 stayed/VBD/ROOT/- ././punct/2"
-    doc = _with_people(document(said, quoted, clusters=[[(0, 4, 5, "proper"), (1, 1, 2, "pronoun")]]))
-    doc.sentences[0].tokens[1].lemma = "say"
-    assert engine.unfuse(doc, (0, 1)).incoherent_second_sentence == '" Arsene stayed .'
+    example = _spoken(engine, said, quoted, 4, 1, (0, 1, "say"))
+    assert example.incoherent_second_sentence == '" Arsene stayed .'
     plain_said = ("Wood/NNP/nsubj/1 said/VBD/ROOT/- that/IN/mark/4 Arsene/NNP/nsubj/4 "
                   "signed/VBD/ccomp/1 ././punct/1")
     plain = "He/PRP/nsubj/1 stayed/VBD/ROOT/- ././punct/1"
-    doc = _with_people(document(plain_said, plain, clusters=[[(0, 3, 4, "proper"), (1, 0, 1, "pronoun")]]))
-    doc.sentences[0].tokens[1].lemma = "say"
-    assert engine.unfuse(doc, (0, 1)).discourse_type == "PAIR_NONE"
+    assert _spoken(engine, plain_said, plain, 3, 0, (0, 1, "say")).discourse_type == "PAIR_NONE"
