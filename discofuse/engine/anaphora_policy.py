@@ -217,8 +217,7 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
         return False
     own = _token_positions(cluster)
     tokens = state.document.sentences[anaphor.sentence].tokens
-    pronoun = tokens[anaphor.head]
-    speaker = pronoun.dep in SUBJECT_DEPS and tokens[pronoun.head].lemma.lower() in SPEECH_VERBS
+    speaker = _speaks(tokens, anaphor.head)
     quoted = _quoted(state, anaphor.sentence, anaphor.start)
     sentences = state.document.sentences
     return any(
@@ -253,16 +252,20 @@ def _speaker_of_a_quotation(state: State, sentence: int, index: int) -> bool:
     """Token `index` is the subject of a speech verb, outside quotation marks, with a
     quotation opening after it in its sentence ("Chairman Peter Hill - Wood said : ' ...")."""
     tokens = state.document.sentences[sentence].tokens
-    token = tokens[index]
     return (
-        token.dep in SUBJECT_DEPS
-        and tokens[token.head].lemma.lower() in SPEECH_VERBS
+        _speaks(tokens, index)
         and not _quoted(state, sentence, index)
         and any(
             t.text in QUOTES and _mark_facing(tokens, i) for i, t in enumerate(tokens)
-            if i > token.head
+            if i > tokens[index].head
         )
     )
+
+
+def _speaks(tokens, index: int) -> bool:
+    """Token `index` is the subject of a speech verb ("Wenger said", "he added")."""
+    token = tokens[index]
+    return token.dep in SUBJECT_DEPS and tokens[token.head].lemma.lower() in SPEECH_VERBS
 
 
 def _in_a_main_role_or_its_list(sentence: Sentence, index: int) -> bool:
@@ -625,12 +628,10 @@ def _speaker_after_quotation(state: State, anaphor: Mention) -> bool:
     """The pronoun is the subject of a speech verb right after the quotation it attributes
     ("... , ' he added", "' ... , ' she said")."""
     tokens = state.document.sentences[anaphor.sentence].tokens
-    pronoun = tokens[anaphor.head]
     return (
         anaphor.start > 1
         and tokens[anaphor.start - 1].text in QUOTES
-        and pronoun.dep in SUBJECT_DEPS
-        and tokens[pronoun.head].lemma.lower() in SPEECH_VERBS
+        and _speaks(tokens, anaphor.head)
         and not _quoted(state, anaphor.sentence, anaphor.start)
     )
 
@@ -804,8 +805,9 @@ RESTRICTIVE_PREPOSITIONS = frozenset({"of", "in", "from", "by", "at", "on", "for
 """Prepositions whose phrase right after a noun says which one it is ("Studies by the Hadley
 Centre", "the number one player in the world")."""
 
-MODIFIER_LENGTH = 6
-"""Most words a noun's prepositional phrase may have to go with it into a replacement."""
+MODIFIER_WORDS = 5
+"""Most words after the preposition that a noun's prepositional phrase may have to go with it
+into a replacement."""
 
 
 def _with_its_modifier(state: State, mention: Mention, anaphor: Mention) -> Mention:
@@ -814,8 +816,8 @@ def _with_its_modifier(state: State, mention: Mention, anaphor: Mention) -> Ment
     found" is "Studies by the Hadley Centre found", not "Studies found"; "The Book" of "The
     Book of Dede Korkut" is no title). A name takes only "of" and more name words ("The
     Islamic Community Center of Anchorage", "the First Forum of Trade and Technology"), a
-    person's name none; a possessive anaphor takes
-    no phrase ("Studies by the Hadley Centre 's")."""
+    person's name none; a possessive anaphor takes no phrase ("Studies by the Hadley Centre
+    's")."""
     sentence = state.document.sentences[mention.sentence]
     tokens = sentence.tokens
     if mention.end >= len(tokens):
@@ -824,13 +826,10 @@ def _with_its_modifier(state: State, mention: Mention, anaphor: Mention) -> Ment
     if not (preposition.dep == "prep" and preposition.head == mention.head
             and preposition.text.lower() in RESTRICTIVE_PREPOSITIONS):
         return mention
-    end = mention.end
-    while end < len(tokens) and sentence.dominates(mention.end, end):
-        end += 1
+    subtree = [i for i in range(mention.end, len(tokens)) if sentence.dominates(mention.end, i)]
+    end = subtree[-1] + 1
     phrase = tokens[mention.end + 1 : end]
-    if not phrase or len(phrase) > MODIFIER_LENGTH - 1 or any(
-        sentence.dominates(mention.end, i) for i in range(end, len(tokens))
-    ):
+    if not phrase or len(phrase) > MODIFIER_WORDS or len(subtree) != end - mention.end:
         return mention  # long, or not one stretch of words
     if any(
         t.pos in ("PUNCT", "VERB", "AUX", "PRON", "SCONJ") or t.tag in ("PRP", "PRP$", "WDT")
