@@ -291,3 +291,47 @@ def test_a_compound_or_a_clause_on_another_name_leaves_this_noun_unlinked():
         "she/PRP/nsubj/6 left/VBD/relcl/2 the/DT/det/8 forum/NN/dobj/6 ././punct/1"
     )
     assert spans(rule_based_clusters([held, visit])) == []
+
+
+def test_a_unit_the_tagger_calls_a_name_is_none():
+    # "0.35 W/(m - K ) ... 840 joules/(kg - K )": "K" is no short form of "W/(m - K", to be
+    # lengthened to it, however the tagger typed it (here a person, as a name it shortens).
+    def chained(word: str) -> list:
+        first = person(f"It/PRP/nsubj/1 is/VBZ/ROOT/- {word}/NNP/compound/4 -/HYPH/punct/4 "
+                       "K/NNP/attr/1 ././punct/1", 2, 4)
+        second = sentence("It/PRP/nsubj/1 is/VBZ/ROOT/- K/NNP/attr/1 ././punct/1")
+        return spans(rule_based_clusters([first, second]))
+
+    assert chained("W/(m") == [[(0, 4, 5), (1, 2, 3)]]  # "K" repeated, nothing longer
+    assert chained("Watt") == [[(0, 2, 5), (1, 2, 3)]]
+
+
+def test_the_side_is_no_person_the_tagger_called_an_organisation():
+    # "Gordon D'Arcy has been ruled out . | ... D'Arcy failed to recover . | The side will
+    # now be led by ...": "The side" is not D'Arcy, a person by his full name, whatever the
+    # tagger calls the surname alone; a team's name it is.
+    ruled = person("Gordon/NNP/compound/1 Darcy/NNP/nsubj/2 withdrew/VBD/ROOT/- ././punct/2",
+                   0, 1)
+    failed = sentence("Darcy/NNP/nsubj/1 failed/VBD/ROOT/- ././punct/1")
+    failed.tokens[0].ent_type = "ORG"
+    side = sentence("The/DT/det/1 side/NN/nsubj/2 regrouped/VBD/ROOT/- ././punct/2")
+    assert spans(rule_based_clusters([ruled, failed, side])) == [[(0, 0, 2), (1, 0, 1)]]
+    club = sentence("Darcy/NNP/nsubj/1 failed/VBD/ROOT/- ././punct/1")
+    club.tokens[0].ent_type = "ORG"
+    assert spans(rule_based_clusters([club, side])) == [[(0, 0, 1), (1, 0, 2)]]
+
+
+def test_this_noun_is_not_given_the_end_of_a_longer_title():
+    # "the Advanced Diagnostic Ultrasound in Microgravity Study ... This study": the tagger
+    # cuts the title at "in"; "Microgravity Study" is not the study's name.
+    def chained(preposition_tag: str) -> list:
+        title = sentence(
+            "The/DT/det/2 Advanced/NNP/compound/2 Ultrasound/NNP/nsubj/7 "
+            f"in/{preposition_tag}/prep/2 Microgravity/NNP/compound/5 Study/NNP/pobj/3 "
+            "then/RB/advmod/7 ran/VBD/ROOT/- ././punct/7"
+        )
+        study = sentence("This/DT/det/1 study/NN/nsubj/2 ended/VBD/ROOT/- ././punct/2")
+        return spans(rule_based_clusters([title, study]))
+
+    assert chained("IN") == []
+    assert chained("CC") == [[(0, 4, 6), (1, 0, 2)]]  # (an "and" between two names)

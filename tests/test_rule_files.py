@@ -237,7 +237,8 @@ def test_no_apposition_after_a_fronted_according_to(rules):
     """"According to John Young , a redesign of the LM had not been followed ...": in a
     document the parser hung the main clause's subject on the name as an appositive and found
     the main verb a subject elsewhere; after "According to X ," the phrase opens the main
-    clause. The same parse after another fronted phrase is read as an apposition."""
+    clause. After any fronted phrase a phrase that runs into a verb is a clause's subject (a
+    comma splice); one a comma closes is an appositive, after "According to X ," too."""
     apposition = Engine(rules.only("apposition"))
 
     def parse(first: str) -> str:
@@ -248,9 +249,18 @@ def test_no_apposition_after_a_fronted_according_to(rules):
             "././punct/13"
         )
 
+    def closed(first: str) -> str:
+        return (
+            f"{first}/VBG/prep/10 to/IN/prep/0 John/NNP/compound/3 Young/NNP/pobj/1 "
+            ",/,/punct/3 a/DT/det/7 lead/JJ/amod/7 designer/NN/appos/3 ,/,/punct/10 "
+            "rates/NNS/nsubj/10 rose/VBD/ROOT/- ././punct/10"
+        )
+
     assert apposition.unfuse(document(parse("According")), (0,)) is None
-    example = apposition.unfuse(document(parse("Thanks")), (0,))
-    assert example is not None and example.discourse_type == "SINGLE_APPOSITION"
+    assert apposition.unfuse(document(parse("Thanks")), (0,)) is None
+    for first in ("According", "Thanks"):
+        example = apposition.unfuse(document(closed(first)), (0,))
+        assert example is not None and example.discourse_type == "SINGLE_APPOSITION"
 
 
 @pytest.mark.parametrize(

@@ -195,8 +195,27 @@ def _name_ending_in(sentences: list[Sentence], index: int, head: int) -> Mention
         if len(name) < 2 or not all(t.tag in PROPER_NOUN_TAGS for t in name):
             return None  # another phrase with the noun ("a new Russian Empire" before "the
             # empire", after "the Ottoman Empire"), which may be the one meant
+        if _ends_a_longer_title(sentence, mention.start):
+            return None  # "the Advanced Diagnostic Ultrasound in Microgravity Study": the
+            # study is not "Microgravity Study"
         found.setdefault(words, mention)
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _ends_a_longer_title(sentence: Sentence, start: int) -> bool:
+    """The name starting at `start` follows a lower-case preposition on a name that is no
+    person's or place's ("Ultrasound in Microgravity Study", "Institute for Space Studies"):
+    the end of a longer title the tagger cut in two ("Ken Bates of Chelsea Football Club" and
+    "the Philippines on Busuanga Island" are two names)."""
+    tokens = sentence.tokens
+    if start < 2:
+        return False
+    word, before = tokens[start - 1], tokens[start - 2]
+    return (
+        word.tag == "IN" and word.text.islower() and word.head == start - 2
+        and before.tag in PROPER_NOUN_TAGS
+        and before.ent_type not in ("PERSON", "GPE", "LOC", "FAC")
+    )
 
 
 def _in_a_clause_on_a_name(sentence: Sentence, head: int) -> bool:
@@ -233,6 +252,11 @@ def link_epithets(sentences: list[Sentence], chains: Chains) -> None:
         antecedent = Mention(index - 1, previous.name_start(name), name + 1, name, PROPER)
         if not kind or _name_kind(previous, antecedent) != kind:
             continue
+        chain = chains.of(antecedent)
+        if kind == ORGANISATION and chain is not None and names_a_person(sentences,
+                                                                         chain.mentions):
+            continue  # "Gordon D'Arcy ... | ... D'Arcy failed to recover . | The side will
+            # now be led by ...": a surname the tagger calls an organisation here is a person
         if any(
             token.tag in PROPER_NOUN_TAGS
             and not antecedent.start <= i < antecedent.end
@@ -250,6 +274,15 @@ def link_epithets(sentences: list[Sentence], chains: Chains) -> None:
 
 
 PERSON, ORGANISATION = "person", "organisation"
+
+
+def names_a_person(sentences: list[Sentence], mentions: Iterable[Mention]) -> bool:
+    """The names among a chain's mentions name a person at least as often as an organisation
+    or a place: "Gordon D'Arcy" and a "D'Arcy" the tagger calls an organisation are one
+    person; a province the text calls "Alberta" forty times, once in a princess's name, is
+    none."""
+    kinds = [_name_kind(sentences[m.sentence], m) for m in mentions if m.kind == PROPER]
+    return 0 < kinds.count(PERSON) >= kinds.count(ORGANISATION)
 
 
 def _name_kind(sentence: Sentence, mention: Mention) -> str:
@@ -424,15 +457,15 @@ def _names(index: int, sentence: Sentence) -> list[Mention]:
     tokens = sentence.tokens
     position = 0
     while position < len(tokens):
-        if tokens[position].tag not in PROPER_NOUN_TAGS:
+        if not _name_word(tokens[position]):
             position += 1
             continue
         start, end = position, position + 1
         while end < len(tokens):
-            if tokens[end].tag in PROPER_NOUN_TAGS:
+            if _name_word(tokens[end]):
                 end += 1
             elif tokens[end].tag == "HYPH" and end + 1 < len(tokens) and (
-                tokens[end + 1].tag in PROPER_NOUN_TAGS
+                _name_word(tokens[end + 1])
             ):
                 end += 2
             else:
@@ -443,6 +476,15 @@ def _names(index: int, sentence: Sentence) -> list[Mention]:
             names.append(Mention(index, start, end, end - 1, PROPER))
         position = end
     return names
+
+
+NOT_IN_NAMES = frozenset("/()[]{}=+*<>")
+"""Characters no name word holds: a unit or a formula the tagger calls a proper noun
+("W/(m - K )") is no name to say again for a "K"."""
+
+
+def _name_word(token) -> bool:
+    return token.tag in PROPER_NOUN_TAGS and NOT_IN_NAMES.isdisjoint(token.text)
 
 
 class _EarlierNames:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
+from discofuse.annotate.coref_links import names_a_person
 from discofuse.annotate.resolution import (
     FEMININE_TITLES,
     MASCULINE_TITLES,
@@ -222,18 +223,21 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
     sentences = state.document.sentences
     return any(
         item.token is not None
-        and (
-            item.token.ent_type == "PERSON"
-            or (  # a name the tagger did not call a person, as the main subject ("Orwell ,
-                # a democratic socialist , was a critic of Joseph Stalin ... | The Soviet
-                # Union , he believed , ..."): the entity a "he" most likely continues
-                item.token.ent_type in ("", "ORG")
-                and sentences[item.sentence].is_main_subject(item.index)
-                and sentences[item.sentence].lone_word_name(item.index)
-            )
-        )
         and item.token.tag in PROPER_NOUN_TAGS
         and item.token.dep != "compound"
+        and (
+            item.token.ent_type == "PERSON"
+            or (item.token.ent_type in ("", "ORG") and (
+                (  # a name the tagger did not call a person, as the main subject ("Orwell
+                    # , a democratic socialist , was a critic of Joseph Stalin ... | The
+                    # Soviet Union , he believed , ..."): the entity a "he" most likely
+                    # continues
+                    sentences[item.sentence].is_main_subject(item.index)
+                    and sentences[item.sentence].lone_word_name(item.index)
+                )
+                or (speaker and _a_persons_name(state, item.sentence, item.index))
+            ))
+        )
         and (item.sentence, item.index) not in own
         and not possessive_owning_nothing(sentences[item.sentence], item.index)  # a place
         and not (quoted and _speaker_of_a_quotation(state, item.sentence, item.index))
@@ -365,8 +369,18 @@ def _another_group_subject(state: State, cluster, anaphor: Mention, to_list: str
             item.token.tag in ("NNS", "NNPS")
             or item.token.ent_type == "ORG"
             or item.token.lemma.lower() in ORGANISATION_NOUNS
+            or _plural_name(state.document.sentences[item.sentence], item.index)
         )
         for item in state.lists[to_list]
+    )
+
+
+def _plural_name(sentence: Sentence, index: int) -> bool:
+    """A name in -s with "the", which the tagger took for one ("the Indo - Sassanids")."""
+    token = sentence.tokens[index]
+    return (
+        token.tag == "NNP" and token.text.endswith("s") and not token.text.endswith("ss")
+        and any(t.head == index and t.text.lower() == "the" for t in sentence.tokens[:index])
     )
 
 
@@ -375,16 +389,31 @@ def _chain_genders(state: State, sentence: int, index: int) -> set[str]:
     "his" is no rival of a "she" ("Amber found Kevin , who was not in his right mind . She
     ...")."""
     sentences = state.document.sentences
-    for cluster in state.clusters:
-        if any(m.sentence == sentence and m.start <= index < m.end for m in cluster.mentions):
-            return {
-                PRONOUN_GROUPS[word]
-                for m in cluster.mentions
-                if m.kind == "pronoun"
-                and (word := sentences[m.sentence].tokens[m.head].text.lower())
-                in GENDERED_PRONOUNS
-            }
-    return set()
+    cluster = _chain_of(state, sentence, index)
+    return set() if cluster is None else {
+        PRONOUN_GROUPS[word]
+        for m in cluster.mentions
+        if m.kind == "pronoun"
+        and (word := sentences[m.sentence].tokens[m.head].text.lower()) in GENDERED_PRONOUNS
+    }
+
+
+def _chain_of(state: State, sentence: int, index: int):
+    """The chain with a mention over token `index` of `sentence`, or None."""
+    return next(
+        (
+            cluster for cluster in state.clusters
+            if any(m.sentence == sentence and m.start <= index < m.end for m in cluster.mentions)
+        ),
+        None,
+    )
+
+
+def _a_persons_name(state: State, sentence: int, index: int) -> bool:
+    """The token's chain names a person (`names_a_person`: "Arsene Wenger" for a "Wenger" the
+    tagger calls an organisation here)."""
+    cluster = _chain_of(state, sentence, index)
+    return cluster is not None and names_a_person(state.document.sentences, cluster.mentions)
 
 
 NOT_AN_ANAPHOR_DEPS = frozenset({"compound", "amod", "nmod", "attr"})
@@ -410,6 +439,9 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
     link to the first part says; "The 21-year-old won her first title": "her" is the
     subject's), or the main subject after a fronted pronoun."""
     tokens = state.document.sentences[anaphor.sentence].tokens
+    if tokens[0].text[:1].islower():
+        return "its sentence opens in lower case, cut from its start"  # "was on record -
+        # breaking form as she stormed to the crown": the lost subject may be who "she" is
     following = tokens[anaphor.end].text.lower() if anaphor.end < len(tokens) else ""
     if following in CONTRACTIONS:
         return f"followed by '{following}', which would read as a possessive"
@@ -463,6 +495,9 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
         if subject is not None:  # "Merguez sausage is widely used in Algeria , but it
             # differs": the main subject before it is what a subject "it" most likely is
             return f"the subject '{subject.text}' in its own sentence may be what it stands for"
+        thing = _thing_before_adverbial_it(sentence, part_start, anaphor, own)
+        if thing is not None:
+            return f"'{thing.text}' in its own sentence may be what it stands for"
         return None
     rivals = [*enumerate(tokens[: anaphor.start]), *_main_subjects_after(sentence, anaphor)]
     people = _nouns_with_who_clause(sentence)
@@ -489,6 +524,36 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
     if rival is not None:
         return f"'{rival.text}' in its own sentence may be what it stands for"
     return None
+
+
+def _thing_before_adverbial_it(
+    sentence: Sentence, part_start: int, anaphor: Mention, own: set[tuple[int, int]]
+):
+    """For the subject "it" of an adverbial clause ("... remain stationary near odoriferous
+    prey but only feed if it moves"), a thing its part named before it as an object, which
+    that clause most likely says more of; None when there is none."""
+    tokens = sentence.tokens
+    pronoun = tokens[anaphor.head]
+    if pronoun.dep not in SUBJECT_DEPS or tokens[pronoun.head].dep != "advcl":
+        return None
+    mark = next(
+        (i for i in range(part_start, anaphor.start)
+         if tokens[i].dep == "mark" and tokens[i].head == pronoun.head),
+        None,
+    )  # the clause's "if", "when", "because"
+    if mark is None:
+        return None
+    return next(
+        (
+            token
+            for index, token in enumerate(tokens[part_start:mark], start=part_start)
+            if token.tag == "NN" and token.dep in ("dobj", "pobj")
+            and token.lemma.lower() not in PERSON_NOUNS
+            and token.ent_type not in NOT_REFERRING_ENTITIES
+            and (anaphor.sentence, index) not in own
+        ),
+        None,
+    )
 
 
 FIGURE_PREPOSITIONS = frozenset({"at", "to", "by", "from"})
