@@ -22,7 +22,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from discofuse.annotate.text_input import MAX_SENTENCE_TOKENS
-from discofuse.document import NOMINAL, PRONOUN, PROPER, Cluster, Mention, Sentence, mention_kind
+from discofuse.document import (
+    NOMINAL,
+    PRONOUN,
+    PROPER,
+    Cluster,
+    Mention,
+    Sentence,
+    Token,
+    mention_kind,
+)
 from discofuse.labels import (
     DEFINITE_DETERMINERS,
     NOT_REFERRING_ENTITIES,
@@ -483,7 +492,7 @@ NOT_IN_NAMES = frozenset("/()[]{}=+*<>")
 ("W/(m - K )") is no name to say again for a "K"."""
 
 
-def _name_word(token) -> bool:
+def _name_word(token: Token) -> bool:
     return token.tag in PROPER_NOUN_TAGS and NOT_IN_NAMES.isdisjoint(token.text)
 
 

@@ -23,7 +23,7 @@ from discofuse.annotate.resolution import (
     reporting_subject,
     subject_pronoun_after,
 )
-from discofuse.document import Mention, Sentence
+from discofuse.document import Cluster, Mention, Sentence, Token
 from discofuse.engine.state import State
 from discofuse.labels import (
     COLLECTIVE_NOUNS,
@@ -398,7 +398,7 @@ def _chain_genders(state: State, sentence: int, index: int) -> set[str]:
     }
 
 
-def _chain_of(state: State, sentence: int, index: int):
+def _chain_of(state: State, sentence: int, index: int) -> Cluster | None:
     """The chain with a mention over token `index` of `sentence`, or None."""
     return next(
         (
@@ -528,7 +528,7 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
 
 def _thing_before_adverbial_it(
     sentence: Sentence, part_start: int, anaphor: Mention, own: set[tuple[int, int]]
-):
+) -> Token | None:
     """For the subject "it" of an adverbial clause ("... remain stationary near odoriferous
     prey but only feed if it moves"), a thing its part named before it as an object, which
     that clause most likely says more of; None when there is none."""
