@@ -167,7 +167,9 @@ PERSON_NOUNS = MASCULINE_NOUNS | FEMININE_NOUNS | frozenset({
     "scrum-half", "skipper", "sprinter", "star", "striker", "swimmer", "teenager", "veteran",
     "winger", "youngster", "singer", "writer", "author", "poet", "painter", "politician",
     "leader", "president", "minister", "senator", "general", "officer", "director",
-    "composer", "architect", "scientist", "explorer", "musician", "artist",
+    "composer", "architect", "scientist", "explorer", "musician", "artist", "secretary",
+    "justice", "colonel", "dean", "sheriff", "marshal", "pharaoh", "cardinal", "archbishop",
+    "abbot", "vicar", "rabbi", "imam",
 })
 """Lemmas of nouns that name a person (by sex or by role: "the midfielder", "the veteran"):
 what he/she may be replaced by and what an epithet is headed by."""

@@ -848,7 +848,9 @@ def test_a_description_takes_its_prepositional_phrase_along(engine):
 
 
 def test_a_name_takes_the_of_phrase_that_ends_it(engine):
-    # "The Book of Dede Korkut ... It is a collection" read "The Book is a collection".
+    # "The Book of Dede Korkut ... It is a collection" read "The Book is a collection". An
+    # "of" phrase that is no name's end does not go with it, and the name is not cut before
+    # it either: "The Book" alone is another thing.
     def book(last: str) -> tuple[str, str]:
         doc = document(
             f"The/DT/det/1 Book/NNP/nsubj/4 of/IN/prep/1 {last}/pobj/2 survives/VBZ/ROOT/- "
@@ -859,7 +861,7 @@ def test_a_name_takes_the_of_phrase_that_ends_it(engine):
         return unfused(engine, doc)
 
     assert book("Oakfield/NNP") == ("PAIR_ANAPHORA", "The Book of Oakfield has twelve tales .")
-    assert book("tales/NNS") == ("PAIR_ANAPHORA", "The Book has twelve tales .")
+    assert book("tales/NNS") == ("PAIR_NONE", "It has twelve tales .")
 
 
 def test_an_it_before_an_adjective_for_someone_to_is_extraposed(engine):
@@ -966,3 +968,25 @@ def test_a_pronoun_in_a_sentence_cut_from_its_start_stays(engine):
 
     assert second("Then") == ("PAIR_ANAPHORA", "Then Ann Lee won .")
     assert second("then") == ("PAIR_NONE", "then she won .")
+
+
+def test_a_things_name_is_not_cut_before_its_of_or_for_phrase(engine):
+    # "The Academy Award for a feature - length animated motion picture ... | It was won by
+    # Shrek": "The Academy Award" alone is another thing; a name whose "of" phrase holds only
+    # name words goes whole ("The Bank of Tarvik").
+    def won(first: str, end: int) -> str:
+        doc = document(
+            first,
+            "It/PRP/nsubjpass/2 was/VBD/auxpass/2 won/VBN/ROOT/- by/IN/agent/2 "
+            "Shrek/NNP/pobj/3 ././punct/2",
+            clusters=[[(0, 0, end, "proper"), (1, 0, 1, "pronoun")]],
+        )
+        return engine.unfuse(doc, (0, 1)).incoherent_second_sentence
+
+    award = ("The/DT/det/2 Academy/NNP/compound/2 Award/NNP/nsubjpass/9 for/IN/prep/2 "
+             "an/DT/det/6 animated/JJ/amod/6 film/NN/pobj/3 was/VBD/auxpass/9 first/RB/advmod/9 "
+             "given/VBN/ROOT/- ././punct/9")
+    assert won(award, 3) == "It was won by Shrek ."
+    bank = ("The/DT/det/1 Bank/NNP/nsubjpass/5 of/IN/prep/1 Tarvik/NNP/pobj/2 was/VBD/auxpass/5 "
+            "founded/VBN/ROOT/- ././punct/5")
+    assert won(bank, 2) == "The Bank of Tarvik was won by Shrek ."

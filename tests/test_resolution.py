@@ -12,6 +12,7 @@ from discofuse.annotate.resolution import (
     Link,
     PronounResolver,
     _Candidate,
+    _name_of_a_thing,
     document_clusters,
     is_expletive,
     merge_links,
@@ -418,3 +419,48 @@ def test_a_team_with_a_plural_verb_is_a_they(resolver):
     cleft = _people("it/PRP/nsubj/1 was/VBD/ROOT/- Ireland/NNP/attr/1 who/WP/nsubj/4 "
                     "were/VBD/relcl/2 ahead/RB/advmod/4 ././punct/1", 2, entity="GPE")
     assert compatible(resolver, [cleft, they], (0, 2), (1, 0), "they")
+
+
+def test_an_adverbial_it_continues_the_main_subject_over_a_phrases_object(resolver):
+    # "The Imperial Bank was founded in the city of Lahore because it needed ...": the ranker's
+    # Lahore (a preposition's object) loses to the main clause's subject, a name with "the"
+    # that is a thing whatever the tagger typed it. Not when a subject or object stands
+    # between them (a nearer candidate), not for "they", and no title is such a thing.
+    words = ("The/DT/det/2 Imperial/NNP/compound/2 Bank/NNP/nsubjpass/4 was/VBD/auxpass/4 "
+             "founded/VBN/ROOT/- in/IN/prep/4 the/DT/det/7 city/NN/pobj/5 of/IN/prep/7 "
+             "Lahore/NNP/pobj/8 because/IN/mark/12 {pronoun}/PRP/nsubj/12 needed/VBD/advcl/4 "
+             "a/DT/det/15 northern/JJ/amod/15 office/NN/dobj/12 ././punct/4")
+    bank = _people(words.format(pronoun="it"), 2, entity="ORG")
+    lahore = [(0.6, _Candidate(0, 9, PROPER))]
+    chosen = resolver.subject_over_phrase_object([bank], 0, 11, "it", lahore, History([bank]))
+    assert chosen is not None and chosen[1] == _Candidate(0, 2, PROPER)
+    they = _people(words.format(pronoun="they"), 2, entity="ORG")
+    assert resolver.subject_over_phrase_object([they], 0, 11, "they", lahore,
+                                               History([they])) is None
+    sold = _people("The/DT/det/2 Imperial/NNP/compound/2 Bank/NNP/nsubj/3 sold/VBD/ROOT/- "
+                   "the/DT/det/5 building/NN/dobj/3 in/IN/prep/5 Lahore/NNP/pobj/6 "
+                   "because/IN/mark/10 it/PRP/nsubj/10 needed/VBD/advcl/3 cash/NN/dobj/10 "
+                   "././punct/3", 2, entity="ORG")
+    in_lahore = [(0.6, _Candidate(0, 7, PROPER))]
+    assert resolver.subject_over_phrase_object([sold], 0, 9, "it", in_lahore,
+                                               History([sold])) is None
+    secretary = sentence("The/DT/det/1 Secretary/NNP/nsubj/2 acted/VBD/ROOT/- ././punct/2")
+    assert not _name_of_a_thing(secretary, 1)
+    assert _name_of_a_thing(bank, 2)
+
+
+def test_a_continued_it_has_an_untyped_name_for_rival_and_its_is_not_continued(resolver):
+    # "The Council met . | While Arvo is slow , it is sure": Arvo, a name of unknown kind, may
+    # be the "it", so the Council is not continued; "The Council met . | It acts": it is.
+    # "The Council issued a decree . | Its text ...": a possessive is the decree's as often.
+    council = _people("The/DT/det/1 Council/NNP/nsubj/2 met/VBD/ROOT/- ././punct/2", 1,
+                      entity="ORG")
+    arvo = _people("While/IN/mark/2 Arvo/NNP/nsubj/2 is/VBZ/advcl/5 slow/JJ/acomp/2 ,/,/punct/5 "
+                   "it/PRP/nsubj/6 is/VBZ/ROOT/- sure/JJ/acomp/6 ././punct/6", 1, entity="ORG")
+    subject = _Candidate(0, 1, PROPER)
+    assert not resolver.continues([council, arvo], subject, [_Candidate(1, 1, PROPER)], 1, 5,
+                                  "it")
+    acts = sentence("It/PRP/nsubj/1 acts/VBZ/ROOT/- ././punct/1")
+    assert resolver.continues([council, acts], subject, [], 1, 0, "it")
+    text = sentence("Its/PRP$/poss/1 text/NN/nsubj/2 grew/VBD/ROOT/- ././punct/2")
+    assert not resolver.continues([council, text], subject, [], 1, 0, "it")

@@ -158,6 +158,11 @@ class PronounResolver:
             ) and history.is_person(sentences, doer):
                 probability = next((p for p, c in scored if c == doer), 0.0)
                 scored = [(max(probability, CONTINUITY_CONFIDENCE), doer)]
+            over_object = self.subject_over_phrase_object(
+                sentences, sentence_index, index, group, scored, history
+            )
+            if over_object is not None:
+                scored = [over_object]
             if not scored or scored[0][0] < CONTINUITY_CONFIDENCE:
                 continued, rivals = continued_subject(sentences, sentence_index, index)
                 if continued is not None and self.continues(
@@ -230,6 +235,39 @@ class PronounResolver:
         scored = [(p, candidate) for candidate, p in probability.items()]
         scored.sort(key=lambda entry: -entry[0])
         return scored
+
+    def subject_over_phrase_object(
+        self,
+        sentences: list[Sentence],
+        sentence_index: int,
+        index: int,
+        group: str,
+        scored: list[tuple[float, _Candidate]],
+        history: History,
+    ) -> tuple[float, _Candidate] | None:
+        """The subject of the main clause, for the subject pronoun of a clause subordinate to
+        or coordinated with it, over the ranker's choice when that is a noun inside a phrase
+        between them, no subject or object of its own ("Zirc is often called the Capital of
+        the Bakony because it is located ...": Zirc, not the Bakony). Such a clause mostly
+        goes on about the main clause's subject; only when that subject agrees and no subject
+        or object between them does (`continues`), and only for "it": for he/she the ranker's
+        own features of gender and role decide better (GAP), and a "they" after a place goes
+        to the people the phrase names as often ("The Aleutian Islands are home to the Aleut
+        people 's society , although they were the first ..."). None otherwise."""
+        if not scored or group != NEUTER:
+            return None
+        best = scored[0][1]
+        if best.sentence != sentence_index or best.index > index:
+            return None
+        continued, rivals = continued_subject(sentences, sentence_index, index)
+        if continued is None or continued == best or continued.sentence != sentence_index:
+            return None
+        if best in rivals or best.index < continued.index:
+            return None
+        if not self.continues(sentences, continued, rivals, sentence_index, index, group, history):
+            return None
+        probability = next((p for p, c in scored if c == continued), 0.0)
+        return max(probability, CONTINUITY_CONFIDENCE), continued
 
     def new_subject_continued(
         self,
@@ -424,18 +462,25 @@ class PronounResolver:
         predicate noun when it has one: "Ekpombi is an album" is an "it" whatever the tagger
         thinks "Ekpombi" is), and no rival between them does."""
         if any(self.compatible(sentences, r, sentence_index, index, group, history)
+               or (group == NEUTER and _unknown_name(sentences[r.sentence], r.index))
                for r in rivals):
-            return False
+            return False  # (a name of unknown kind may be an "it" too: "While ANOVA is
+            # conservative ... , it is not")
         if _named_after_it(sentences, subject, sentence_index, index):
             return False
         predicate = _predicate_noun(sentences[subject.sentence], subject.sentence, subject)
+        subject_it = group == NEUTER and sentences[sentence_index].tokens[index].tag == "PRP"
         if predicate is None:
+            if subject_it and _name_of_a_thing(sentences[subject.sentence], subject.index):
+                return True  # (not "its": "The League issued a decree . Its text" is the
+                # decree's as often)
             return self.compatible(sentences, subject, sentence_index, index, group, history)
         if (group == PLURAL) != (self.number(sentences, subject) == PLURAL):
             return False
-        return _kind_agrees(
-            group, self.gender(sentences, predicate), self.personhood(sentences, predicate)
-        )
+        person = self.personhood(sentences, predicate)
+        if _name_of_a_thing(sentences[predicate.sentence], predicate.index):
+            person = 0.0
+        return _kind_agrees(group, self.gender(sentences, predicate), person)
 
     def number(self, sentences: list[Sentence], candidate: _Candidate) -> str:
         tokens = sentences[candidate.sentence].tokens
@@ -905,13 +950,13 @@ def subject_pronoun_after(sentence: Sentence, index: int) -> int | None:
 
 
 def _predicate_noun(sentence: Sentence, s: int, subject: _Candidate) -> _Candidate | None:
-    """Y of "X is Y" for the subject X: what tells whether "it" or "he" may stand for X
-    ("Ekpombi is an album . It was released ...", whatever the tagger thinks "Ekpombi" is)."""
+    """Y of "X is Y" or "X is called Y" for the subject X: what tells whether "it" or "he"
+    may stand for X ("Ekpombi is an album . It was released ...", "Zirc is often called the
+    Capital of the Bakony because it ...", whatever the tagger thinks the name is)."""
     tokens = sentence.tokens
     verb = tokens[subject.index].head
-    if tokens[verb].lemma.lower() != "be":
-        return None
-    predicates = [i for i, t in enumerate(tokens) if t.head == verb and t.dep == "attr"]
+    role = "attr" if tokens[verb].lemma.lower() == "be" else "oprd"
+    predicates = [i for i, t in enumerate(tokens) if t.head == verb and t.dep == role]
     return _candidate_at(sentence, s, predicates[0]) if predicates else None
 
 
@@ -1152,6 +1197,35 @@ def _understood_subject(sentence: Sentence, verb: int) -> int | None:
     return subjects[0] if subjects else None
 
 
+def _name_of_a_thing(sentence: Sentence, index: int) -> bool:
+    """A singular name with "the" that the tagger typed no person or people and whose last
+    word is no person's noun ("The Imperial Bank", "the Capital of the Bakony"; not "the
+    Secretary"): a thing, a place or a body, what a continued "it" may stand for, whatever
+    the tagger's type, which for such names is often none or a person's."""
+    token = sentence.tokens[index]
+    start = sentence.name_start(index)
+    return (
+        token.tag == "NNP"
+        and token.ent_type not in ("PERSON", "NORP")
+        and start > 0
+        and sentence.tokens[start - 1].text.lower() == "the"
+        and sentence.tokens[start - 1].head == index
+        and not may_name_a_person(token.lemma)
+    )
+
+
+def _unknown_name(sentence: Sentence, index: int) -> bool:
+    """A singular name as a subject or an object that the tagger typed no person, place or
+    thing: it may be anything ("While ANOVA is conservative ... , it"); not a possessor
+    ("To Poncelet 's contemporaries , it was new")."""
+    token = sentence.tokens[index]
+    return (
+        token.tag == "NNP"
+        and token.dep in MAIN_ROLE_DEPS
+        and token.ent_type not in ("PERSON", "NORP", "GPE", "LOC", "FAC")
+    )
+
+
 def _kind_agrees(group: str, gender: str | None, person: float) -> bool:
     """Gender and animacy: he/she for someone who may be a person of no other gender, "it"
     for something that is no person and has no gender; "they" for either."""
@@ -1336,3 +1410,4 @@ def merge_links(clusters: list[Cluster], links: list[Link]) -> list[Cluster]:
         target = chains.of(link.antecedent) or chains.new([link.antecedent])
         chains.add(target, link.pronoun)
     return chains.in_text_order()
+

@@ -856,14 +856,43 @@ def replacement_for(
         else:
             mention = _without_predeterminer(state, mention)
         reason = _unfit_replacement(state, mention, anaphor)
+        if reason is None and whole == mention:
+            extended = _with_its_modifier(state, mention, anaphor)
+            if extended == mention and _thing_cut_before_its_phrase(state, mention):
+                reason = "a thing's name cut before the phrase that says which one it is"
+            mention = extended
         if reason is None:
-            usable.append(mention if whole != mention else _with_its_modifier(state, mention,
-                                                                              anaphor))
+            usable.append(mention)
         elif refusals is not None:
             refusals.append(f"'{' '.join(_words(state, mention))}': {reason}")
     if not usable:
         return None
     return min(usable, key=lambda m: (_KIND_RANK[m.kind], m.sentence, m.start))
+
+
+def _thing_cut_before_its_phrase(state: State, mention: Mention) -> bool:
+    """A name with "the" of no person, followed by a "for" phrase or an "of" phrase on a
+    common noun that does not go with it into the replacement ("The Academy Award for a
+    feature - length animated motion picture", "the Angolan Institute for Cancer Control",
+    "The Book of tales"): the name alone is another thing or none. An "of" phrase of names
+    only may go ("the Special Forces Brigade of the Angolan Armed Forces ( FAA )" is "the
+    Special Forces Brigade")."""
+    sentence = state.document.sentences[mention.sentence]
+    tokens = sentence.tokens
+    if mention.end >= len(tokens) or tokens[mention.head].ent_type == "PERSON":
+        return False
+    preposition = tokens[mention.end]
+    if not (
+        tokens[mention.start].text.lower() == "the"
+        and preposition.dep == "prep"
+        and preposition.head == mention.head
+    ):
+        return False
+    if preposition.text.lower() == "for":
+        return True
+    return preposition.text.lower() == "of" and any(
+        t.head == mention.end and t.dep == "pobj" and t.tag in ("NN", "NNS") for t in tokens
+    )
 
 
 RESTRICTIVE_PREPOSITIONS = frozenset({"of", "in", "from", "by", "at", "on", "for", "with"})
