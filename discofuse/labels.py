@@ -169,7 +169,7 @@ PERSON_NOUNS = MASCULINE_NOUNS | FEMININE_NOUNS | frozenset({
     "leader", "president", "minister", "senator", "general", "officer", "director",
     "composer", "architect", "scientist", "explorer", "musician", "artist", "secretary",
     "justice", "colonel", "dean", "sheriff", "marshal", "pharaoh", "cardinal", "archbishop",
-    "abbot", "vicar", "rabbi", "imam",
+    "abbot", "vicar", "rabbi", "imam", "user", "worker",
 })
 """Lemmas of nouns that name a person (by sex or by role: "the midfielder", "the veteran"):
 what he/she may be replaced by and what an epithet is headed by."""

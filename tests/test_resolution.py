@@ -464,3 +464,17 @@ def test_a_continued_it_has_an_untyped_name_for_rival_and_its_is_not_continued(r
     assert resolver.continues([council, acts], subject, [], 1, 0, "it")
     text = sentence("Its/PRP$/poss/1 text/NN/nsubj/2 grew/VBD/ROOT/- ././punct/2")
     assert not resolver.continues([council, text], subject, [], 1, 0, "it")
+
+
+def test_a_noun_that_may_name_a_person_is_no_continued_it(resolver):
+    # "A remote user can control the robot . | It also mimics ...": the user is no "it"; a
+    # computer is.
+    def continued(noun: str) -> bool:
+        first = sentence(f"A/DT/det/2 remote/JJ/amod/2 {noun}/NN/nsubj/4 can/MD/aux/4 "
+                         "control/VB/ROOT/- robots/NNS/dobj/4 ././punct/4")
+        mimics = sentence("It/PRP/nsubj/2 also/RB/advmod/2 mimics/VBZ/ROOT/- "
+                          "faces/NNS/dobj/2 ././punct/2")
+        return resolver.continues([first, mimics], _Candidate(0, 2, "nominal"), [], 1, 0, "it")
+
+    assert not continued("user")
+    assert continued("computer")

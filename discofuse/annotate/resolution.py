@@ -468,6 +468,13 @@ class PronounResolver:
             # conservative ... , it is not")
         if _named_after_it(sentences, subject, sentence_index, index):
             return False
+        subject_token = sentences[subject.sentence].tokens[subject.index]
+        if group == NEUTER and subject_token.tag == "NN" and _names_a_person(
+            subject_token.lemma
+        ):
+            return False  # "A remote user can control EDGAR ... . | It also mimics ...": a
+            # person's noun is no continued "it" (the ranker's features, not the continuation,
+            # weigh the nouns that only may be)
         predicate = _predicate_noun(sentences[subject.sentence], subject.sentence, subject)
         subject_it = group == NEUTER and sentences[sentence_index].tokens[index].tag == "PRP"
         if predicate is None:
@@ -1376,17 +1383,25 @@ PERSON_SUFFIXES = ("er", "or", "ist", "ian", "man", "woman", "ee", "ant", "ent",
 """Endings of agent nouns ("umpire" aside): an unknown noun with one may name a person."""
 
 
+def _names_a_person(lemma: str) -> bool:
+    """A common noun that names a person: one of `PERSON_NOUNS` or one the resolver's training
+    data found used of people at least half the time (not an unknown word in -er)."""
+    lemma = lemma.lower()
+    share = shared_resolver().person_nouns.get(lemma)
+    return lemma in PERSON_NOUNS or (share is not None and share >= 0.5)
+
+
 def may_name_a_person(lemma: str) -> bool:
-    """A common noun that may name a person: one of `PERSON_NOUNS`, one the resolver's
-    training data found used of people at least half the time, or an unknown noun with an
-    agent ending. What he/she may stand for; "brief", "verdict" and "empire" are not."""
+    """A common noun that may name a person: one that names one (`_names_a_person`) or an
+    unknown noun with an agent ending. What he/she may stand for; "brief", "verdict" and
+    "empire" are not."""
     lemma = lemma.lower()
     if lemma in COLLECTIVE_NOUNS:
         return False
-    if lemma in PERSON_NOUNS or lemma == "old":  # "The 66 - year - old criticised his ..."
+    if _names_a_person(lemma) or lemma == "old":  # "The 66 - year - old criticised his ..."
         return True
-    share = shared_resolver().person_nouns.get(lemma)
-    return share >= 0.5 if share is not None else lemma.endswith(PERSON_SUFFIXES)
+    unknown = shared_resolver().person_nouns.get(lemma) is None
+    return unknown and lemma.endswith(PERSON_SUFFIXES)
 
 
 def document_clusters(sentences: list[Sentence]) -> list[Cluster]:
