@@ -430,7 +430,10 @@ def _main_clause_after_fronted(tokens: list[Token], mark: int) -> bool:
     main clause when the words up to the first comma hold no finite verb (a phrase: "Although
     fearing being caught , Nina frames Vasili", "Before Goldman , Reitzel spoke ...") or when
     another finite verb has its own subject and no subordinating word ("If you try it you have
-    to remember ..."); "While Rotokas has a small alphabet ." has neither."""
+    to remember ..."); "While Rotokas has a small alphabet ." has neither. A subordinating
+    word before "then" or "now" is a preposition ("Since then wolves have come back ...")."""
+    if mark + 1 < len(tokens) and tokens[mark + 1].text.lower() in ("then", "now"):
+        return True
     comma = next((i for i in range(mark + 1, len(tokens)) if tokens[i].text == ","), len(tokens))
     if not any(tokens[i].tag in TENSED_TAGS for i in range(mark + 1, comma)):
         return comma < len(tokens)

@@ -123,6 +123,14 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             "Because the keeper had saved a penalty .",
             "subordinate_clause",
         ),
+        (  # "since then" is a phrase, whatever the parser makes of "since"
+            "The herd was almost wiped out by hunters , but since then bison have made a"
+            " comeback , grazing on ranches and in parks across the state .",
+            "The herd was almost wiped out by hunters .",
+            "Since then bison have made a comeback , grazing on ranches and in parks across the"
+            " state .",
+            "",
+        ),
         (  # a subordinate clause before its main clause is a whole sentence
             "The ground was flooded , and because the drains failed , the match was called off .",
             "The ground was flooded .",

@@ -13,6 +13,7 @@ from discofuse.annotate.resolution import (
     PronounResolver,
     _Candidate,
     _name_of_a_thing,
+    continued_subject,
     document_clusters,
     is_expletive,
     merge_links,
@@ -478,3 +479,16 @@ def test_a_noun_that_may_name_a_person_is_no_continued_it(resolver):
 
     assert not continued("user")
     assert continued("computer")
+
+
+def test_an_it_in_a_relative_clause_on_a_coordinated_clauses_subject_continues(resolver):
+    # "The old mast leans , and the rock on which it stands is bare": the relative clause's
+    # own noun is no rival (its "which" is the rock), so the "it" continues the main subject.
+    tower = sentence("The/DT/det/2 old/JJ/amod/2 mast/NN/nsubj/3 leans/VBZ/ROOT/- ,/,/punct/3 "
+                     "and/CC/cc/3 the/DT/det/7 rock/NN/nsubj/12 on/IN/prep/11 which/WDT/pobj/8 "
+                     "it/PRP/nsubj/11 stands/VBZ/relcl/7 is/VBZ/conj/3 bare/JJ/acomp/12 "
+                     "././punct/3")
+    assert continued_subject([tower], 0, 10) == (_Candidate(0, 2, "nominal"), [])
+    assert [(link.pronoun.head, link.antecedent.head) for link in resolver.links([tower])] == [
+        (10, 2)
+    ]

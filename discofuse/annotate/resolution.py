@@ -802,7 +802,9 @@ def continued_subject(
     For the subject of a clause coordinated with or subordinate to the main clause: that
     clause's subject ("The second bridge was planned for 1990 , but it opened in 1994");
     rivals are the subjects and objects between them (not a predicate or a preposition's
-    object: "Zirc is called the Capital of the Bakony because it ...")."""
+    object: "Zirc is called the Capital of the Bakony because it ..."; nor the noun a relative
+    clause holding the pronoun is on, when that noun is such a clause's subject: "The central
+    spire rises to 201 feet , and the tower on which it stands is square")."""
     sentence = sentences[s]
     tokens = sentence.tokens
     pronoun = tokens[index]
@@ -813,6 +815,13 @@ def continued_subject(
             return None, []
         index = subject_index  # "After his study ... , he rejected": his is the he's
     verb = tokens[subject_index].head
+    if (
+        tokens[verb].dep == "relcl"
+        and relative_coargument(sentence, index, tokens[verb].head)
+        and tokens[tokens[verb].head].dep in SUBJECT_DEPS
+    ):
+        verb = tokens[tokens[verb].head].head  # "... , and the tower on which it stands is
+        # square": the clause whose subject the relative clause is on
     if tokens[verb].head == verb:  # the main clause: the subject before
         if s == 0:
             return None, []
@@ -827,7 +836,7 @@ def continued_subject(
         rivals = [
             _candidate_at(sentence, s, i)
             for i in range(clause_root + 1, min(index, subject_index))
-            if tokens[i].dep in MAIN_ROLE_DEPS
+            if tokens[i].dep in MAIN_ROLE_DEPS and not relative_coargument(sentence, index, i)
         ]
     else:
         return None, []
