@@ -1434,4 +1434,3 @@ def merge_links(clusters: list[Cluster], links: list[Link]) -> list[Cluster]:
         target = chains.of(link.antecedent) or chains.new([link.antecedent])
         chains.add(target, link.pronoun)
     return chains.in_text_order()
-

@@ -877,8 +877,7 @@ def _thing_cut_before_its_phrase(state: State, mention: Mention) -> bool:
     "The Book of tales"): the name alone is another thing or none. An "of" phrase of names
     only may go ("the Special Forces Brigade of the Angolan Armed Forces ( FAA )" is "the
     Special Forces Brigade")."""
-    sentence = state.document.sentences[mention.sentence]
-    tokens = sentence.tokens
+    tokens = state.document.sentences[mention.sentence].tokens
     if mention.end >= len(tokens) or tokens[mention.head].ent_type == "PERSON":
         return False
     preposition = tokens[mention.end]
