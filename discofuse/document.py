@@ -131,6 +131,16 @@ class Sentence:
                 break
         return start
 
+    def name_with_the(self, index: int) -> bool:
+        """The name that ends at token `index` opens with its own "the" ("The Imperial Bank",
+        "the Panther"): a thing, a place or a body far more often than a person."""
+        start = self.name_start(index)
+        return (
+            start > 0
+            and self.tokens[start - 1].text.lower() == "the"
+            and self.tokens[start - 1].head == index
+        )
+
     def lone_word_name(self, index: int) -> bool:
         """A name of one word with no article: a surname more often than a body's or a work's
         name ("Mission Control", "The New Yorker", "Brave New World" are not)."""

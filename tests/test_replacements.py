@@ -981,7 +981,7 @@ def test_a_things_name_is_not_cut_before_its_of_or_for_phrase(engine):
             "Shrek/NNP/pobj/3 ././punct/2",
             clusters=[[(0, 0, end, "proper"), (1, 0, 1, "pronoun")]],
         )
-        return engine.unfuse(doc, (0, 1)).incoherent_second_sentence
+        return unfused(engine, doc)[1]
 
     award = ("The/DT/det/2 Academy/NNP/compound/2 Award/NNP/nsubjpass/9 for/IN/prep/2 "
              "an/DT/det/6 animated/JJ/amod/6 film/NN/pobj/3 was/VBD/auxpass/9 first/RB/advmod/9 "

@@ -469,7 +469,7 @@ class PronounResolver:
         if _named_after_it(sentences, subject, sentence_index, index):
             return False
         subject_token = sentences[subject.sentence].tokens[subject.index]
-        if group == NEUTER and subject_token.tag == "NN" and _names_a_person(
+        if group == NEUTER and subject_token.tag == "NN" and _person_noun(
             subject_token.lemma
         ):
             return False  # "A remote user can control EDGAR ... . | It also mimics ...": a
@@ -565,9 +565,7 @@ class PronounResolver:
             if (
                 token.ent_type == "PERSON"
                 and token.tag == "NNP"
-                and start > 0
-                and sentence.tokens[start - 1].text.lower() == "the"
-                and sentence.tokens[start - 1].head == candidate.index
+                and sentence.name_with_the(candidate.index)
                 and sentence.tokens[start].text.lower() not in self.female_share
             ):
                 return 0.3  # "The Panther was intended to ...": a name with "the" is a
@@ -1219,13 +1217,10 @@ def _name_of_a_thing(sentence: Sentence, index: int) -> bool:
     Secretary"): a thing, a place or a body, what a continued "it" may stand for, whatever
     the tagger's type, which for such names is often none or a person's."""
     token = sentence.tokens[index]
-    start = sentence.name_start(index)
     return (
         token.tag == "NNP"
         and token.ent_type not in ("PERSON", "NORP")
-        and start > 0
-        and sentence.tokens[start - 1].text.lower() == "the"
-        and sentence.tokens[start - 1].head == index
+        and sentence.name_with_the(index)
         and not may_name_a_person(token.lemma)
     )
 
@@ -1392,7 +1387,7 @@ PERSON_SUFFIXES = ("er", "or", "ist", "ian", "man", "woman", "ee", "ant", "ent",
 """Endings of agent nouns ("umpire" aside): an unknown noun with one may name a person."""
 
 
-def _names_a_person(lemma: str) -> bool:
+def _person_noun(lemma: str) -> bool:
     """A common noun that names a person: one of `PERSON_NOUNS` or one the resolver's training
     data found used of people at least half the time (not an unknown word in -er)."""
     lemma = lemma.lower()
@@ -1401,13 +1396,13 @@ def _names_a_person(lemma: str) -> bool:
 
 
 def may_name_a_person(lemma: str) -> bool:
-    """A common noun that may name a person: one that names one (`_names_a_person`) or an
+    """A common noun that may name a person: one that names one (`_person_noun`) or an
     unknown noun with an agent ending. What he/she may stand for; "brief", "verdict" and
     "empire" are not."""
     lemma = lemma.lower()
     if lemma in COLLECTIVE_NOUNS:
         return False
-    if _names_a_person(lemma) or lemma == "old":  # "The 66 - year - old criticised his ..."
+    if _person_noun(lemma) or lemma == "old":  # "The 66 - year - old criticised his ..."
         return True
     unknown = shared_resolver().person_nouns.get(lemma) is None
     return unknown and lemma.endswith(PERSON_SUFFIXES)
