@@ -107,6 +107,22 @@ class Sentence:
         token = self.tokens[index]
         return token.dep in SUBJECT_DEPS and self.tokens[token.head].head == token.head
 
+    def opens_before_semicolon(self, verb: int) -> bool:
+        """The clause of `verb` opens the sentence and the parser hung it on the clause after
+        a semicolon as its complement ("It may have been preceded by a motion ; if such a
+        motion fails , the defendant must file an answer": "preceded" made the object of
+        "file"): a main clause all the same."""
+        tokens = self.tokens
+        head = tokens[verb].head
+        return (
+            tokens[verb].dep in ("ccomp", "parataxis")
+            and tokens[head].head == head
+            and verb < head
+            and any(t.text == ";" and t.head == head and verb < i < head
+                    for i, t in enumerate(tokens))
+            and not any(tokens[i].head == head for i in range(verb))
+        )
+
     def main_subject(self) -> int | None:
         """The main verb's subject, when the sentence has exactly one."""
         subjects = [i for i in range(len(self.tokens)) if self.is_main_subject(i)]

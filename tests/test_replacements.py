@@ -284,6 +284,28 @@ def test_a_person_whose_chain_has_another_gender_is_no_rival(engine):
     assert unfused(engine, unknown) == ("PAIR_NONE", "She smiled .")
 
 
+def test_a_topic_carried_by_she_keeps_its_subject_over_a_new_object(engine):
+    # "She trained . She won . Amber found Kevin . She smiled .": two sentences of "she" make
+    # Amber the topic, which the next subject "she" carries on; Kevin, brought in as an
+    # object with no pronoun of his own, is no rival. One sentence of "she" is not enough.
+    def pair(topic_sentences: int):
+        story = ["She/PRP/nsubj/1 trained/VBD/ROOT/- ././punct/1"] * topic_sentences
+        doc = document(
+            *story,
+            "Amber/NNP/nsubj/1 found/VBD/ROOT/- Kevin/NNP/dobj/1 ././punct/1",
+            "She/PRP/nsubj/1 smiled/VBD/ROOT/- ././punct/1",
+            clusters=[[(s, 0, 1, "pronoun") for s in range(topic_sentences)]
+                      + [(topic_sentences, 0, 1, "proper"), (topic_sentences + 1, 0, 1, "pronoun")]],
+        )
+        for token in doc.sentences[topic_sentences].tokens[:3]:
+            token.ent_type = "PERSON"
+        example = engine.unfuse(doc, (topic_sentences, topic_sentences + 1))
+        return example.discourse_type, example.incoherent_second_sentence
+
+    assert pair(2) == ("PAIR_ANAPHORA", "Amber smiled .")
+    assert pair(1) == ("PAIR_NONE", "She smiled .")
+
+
 def test_a_name_in_a_case_or_match_name_is_not_lengthened(engine):
     doc = document(
         WON,
@@ -845,6 +867,63 @@ def test_a_description_takes_its_prepositional_phrase_along(engine):
         "PAIR_ANAPHORA", "Studies by Oxford agreed ."
     )
     assert studies("them/PRP", "They/PRP") == ("PAIR_ANAPHORA", "Studies agreed .")
+
+
+def test_a_description_is_not_cut_before_its_of_phrase(engine):
+    # "Plato 's ideas of the art of old Greek medicine survived , but they were doubted" read
+    # "Plato 's ideas were doubted": all his ideas, a wider claim. An "of" phrase too long
+    # (or coordinated) to go along keeps the pronoun; with no phrase the description goes in.
+    def ideas(phrase: str) -> str:
+        words = phrase.split()
+        at = 3 + len(words)  # the main verb
+        doc = document(
+            f"Plato/NNP/poss/2 's/POS/case/0 ideas/NNS/nsubj/{at} " + " ".join(words)
+            + f" survived/VBD/ROOT/- ,/,/punct/{at} but/CC/cc/{at} they/PRP/nsubjpass/{at + 5} "
+            f"were/VBD/auxpass/{at + 5} doubted/VBN/conj/{at} ././punct/{at}",
+            clusters=[[(0, 0, 3, "nominal"), (0, at + 3, at + 4, "pronoun")]],
+        )
+        example = engine.unfuse(doc, (0,))
+        return example.incoherent_second_sentence
+
+    assert ideas("") == "Plato 's ideas were doubted ."
+    assert ideas("of/IN/prep/2 the/DT/det/5 art/NN/pobj/3 of/IN/prep/5 old/JJ/amod/9 "
+                 "Greek/JJ/amod/9 medicine/NN/pobj/6") == "They were doubted ."
+
+
+def test_a_team_with_a_plural_verb_in_the_pronouns_own_sentence_is_its_rival(engine):
+    # "France beat the Irish . Ireland are unbeaten and have their sights set": "their" is
+    # Ireland's, a team as its plural verb says, although the tagger calls it a place.
+    doc = document(
+        "France/NNP/nsubj/1 beat/VBD/ROOT/- the/DT/det/3 Irish/NNP/dobj/1 ././punct/1",
+        "Ireland/NNP/nsubj/1 are/VBP/ROOT/- unbeaten/JJ/acomp/1 and/CC/cc/1 have/VBP/conj/1 "
+        "their/PRP$/poss/6 sights/NNS/dobj/4 ././punct/1",
+        clusters=[[(0, 2, 4, "proper"), (1, 5, 6, "pronoun")]],
+    )
+    doc.sentences[0].tokens[0].ent_type = "GPE"
+    doc.sentences[0].tokens[3].ent_type = "NORP"
+    doc.sentences[1].tokens[0].ent_type = "GPE"
+    assert unfused(engine, doc) == ("PAIR_NONE", "Ireland are unbeaten and have their sights .")
+
+
+def test_a_company_owning_the_description_is_its_rival_for_they(engine):
+    # "Trident 's shareholdings were sold although they kept the studios": "they" is as
+    # likely the company as its shareholdings, so neither goes in; a plain description does.
+    def kept(owner: str) -> str:
+        words = owner.split()
+        at = len(words) + 2  # "sold"
+        doc = document(
+            " ".join(words) + f" shareholdings/NNS/nsubjpass/{at} were/VBD/auxpass/{at} "
+            f"sold/VBN/ROOT/- although/IN/mark/{at + 3} they/PRP/nsubj/{at + 3} "
+            f"kept/VBD/advcl/{at} the/DT/det/{at + 5} studios/NNS/dobj/{at + 3} "
+            f"././punct/{at}",
+            clusters=[[(0, 0, len(words) + 1, "nominal"), (0, at + 2, at + 3, "pronoun")]],
+        )
+        if owner.startswith("Trident"):
+            doc.sentences[0].tokens[0].ent_type = "ORG"
+        return engine.unfuse(doc, (0,)).incoherent_second_sentence
+
+    assert kept("The/DT/det/2 old/JJ/amod/2") == "The old shareholdings kept the studios ."
+    assert kept("Trident/NNP/poss/2 's/POS/case/0") == "They kept the studios ."
 
 
 def test_a_name_takes_the_of_phrase_that_ends_it(engine):

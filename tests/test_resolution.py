@@ -492,3 +492,44 @@ def test_an_it_in_a_relative_clause_on_a_coordinated_clauses_subject_continues(r
     assert [(link.pronoun.head, link.antecedent.head) for link in resolver.links([tower])] == [
         (10, 2)
     ]
+
+
+def test_a_name_whose_word_the_text_writes_as_a_common_noun_is_a_continued_it():
+    # "Applied Geology refers to the use of geology . It is a craft .": an untyped name whose
+    # last word the sentence also uses in lower case is a field, which the next subject "it"
+    # continues. A name whose word the text never writes so may be a person's.
+    refers = ("Applied/NNP/compound/1 Geology/NNP/nsubj/2 refers/VBZ/ROOT/- to/IN/prep/2 "
+              "the/DT/det/5 use/NN/pobj/3 of/IN/prep/5 {word}/NN/pobj/6 ././punct/2")
+    craft = sentence("It/PRP/nsubj/1 is/VBZ/ROOT/- a/DT/det/3 craft/NN/attr/1 ././punct/1")
+    assert _linked([sentence(refers.format(word="geology")), craft]) == {(1, 0): (0, 1)}
+    assert (1, 0) not in _linked([sentence(refers.format(word="rocks")), craft])
+
+
+def test_a_clause_before_a_semicolon_that_the_parser_hung_on_the_next_is_a_main_clause():
+    # "A reply is a kind of answer . It may follow a question ; the speaker gives one .": the
+    # parser made "follow" the object of "gives"; "it" still opens a main clause and continues
+    # the reply. After a comma ("It may follow , the speaker says") such a clause is reported.
+    reply = sentence("A/DT/det/1 reply/NN/nsubj/2 is/VBZ/ROOT/- a/DT/det/4 kind/NN/attr/2 "
+                     "of/IN/prep/4 answer/NN/pobj/5 ././punct/2")
+    follows = ("It/PRP/nsubj/2 may/MD/aux/2 follow/VB/ccomp/8 a/DT/det/4 question/NN/dobj/2 "
+               "{mark}/{tag}/punct/8 the/DT/det/7 speaker/NN/nsubj/8 gives/VBZ/ROOT/- "
+               "one/CD/dobj/8 ././punct/8")
+    semicolon = sentence(follows.format(mark=";", tag=":"))
+    assert semicolon.opens_before_semicolon(2)
+    assert _linked([reply, semicolon]) == {(1, 0): (0, 1)}
+    comma = sentence(follows.format(mark=",", tag=","))
+    assert not comma.opens_before_semicolon(2)
+    assert (1, 0) not in _linked([reply, comma])
+
+
+def test_the_and_a_nationality_word_is_a_people(resolver):
+    # "..., but the French withdrew their support": "the French" is plural, a people, so
+    # "their" in its own clause is no longer the Americans'. "the Italian" stays one person.
+    spec = ("The/DT/det/1 Americans/NNPS/nsubj/2 attacked/VBD/ROOT/- ,/,/punct/2 but/CC/cc/2 "
+            "the/DT/det/6 {word}/NNP/nsubj/7 withdrew/VBD/conj/2 their/PRP$/poss/9 "
+            "support/NN/dobj/7 ././punct/2")
+    french = _people(spec.format(word="French"), 1, 6, entity="NORP")
+    italian = _people(spec.format(word="Italian"), 1, 6, entity="NORP")
+    assert resolver.number([french], _Candidate(0, 6, PROPER)) == "they"
+    assert resolver.number([italian], _Candidate(0, 6, PROPER)) == "sing"
+    assert _linked([french]).get((0, 8)) != (0, 1)

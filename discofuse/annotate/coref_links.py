@@ -360,7 +360,7 @@ def _epithet_kind(sentence: Sentence, head: int) -> str:
         return PERSON
     if (
         token.tag == "NNP" and token.ent_type == "NORP" and token.text.lower() != word + "s"
-        and not _collective_nationality(token.text)
+        and not collective_nationality(token.text)
     ):
         return PERSON  # "the Italian" (not "the Italians", "the Dutch")
     if token.tag in ("NN", "NNS") and token.text.lower() in ORGANISATION_NOUNS and not any(
@@ -370,7 +370,7 @@ def _epithet_kind(sentence: Sentence, head: int) -> str:
     return ""
 
 
-def _collective_nationality(word: str) -> bool:
+def collective_nationality(word: str) -> bool:
     """"the Dutch", "the British", "the Chinese", "the Swiss": a people, or a country's side,
     as often as one person."""
     word = word.lower()

@@ -37,6 +37,7 @@ from lemminflect import getAllLemmas
 
 from discofuse.annotate.coref_links import (
     Chains,
+    collective_nationality,
     noun_phrase,
     person_names,
     positions_before,
@@ -399,7 +400,7 @@ class PronounResolver:
         ) and not (
             group == PLURAL
             and sentences[sentence_index].tokens[index].dep in SUBJECT_DEPS
-            and _team_with_plural_verb(sentences[candidate.sentence].tokens, candidate.index)
+            and team_with_plural_verb(sentences[candidate.sentence].tokens, candidate.index)
         ):
             return False  # "they" may name a club or a company ("Arsenal ... they"), not a
             # person the tagger calls ORG ("Hans Albert Einstein"; "Lincoln", a PERSON
@@ -478,7 +479,10 @@ class PronounResolver:
         predicate = _predicate_noun(sentences[subject.sentence], subject.sentence, subject)
         subject_it = group == NEUTER and sentences[sentence_index].tokens[index].tag == "PRP"
         if predicate is None:
-            if subject_it and _name_of_a_thing(sentences[subject.sentence], subject.index):
+            if subject_it and (
+                _name_of_a_thing(sentences[subject.sentence], subject.index)
+                or _name_of_a_common_noun(sentences, subject)
+            ):
                 return True  # (not "its": "The League issued a decree . Its text" is the
                 # decree's as often)
             return self.compatible(sentences, subject, sentence_index, index, group, history)
@@ -497,6 +501,12 @@ class PronounResolver:
         ) and any(t.head == candidate.index and t.dep == "cc" for t in tokens)
         if token.tag == "NNPS" and token.ent_type == "PERSON":
             return "sing"  # a surname the tagger read as plural ("Rees")
+        if (
+            token.tag == "NNP" and token.ent_type == "NORP" and candidate.index > 0
+            and tokens[candidate.index - 1].text.lower() == "the"
+            and collective_nationality(token.text)
+        ):
+            return PLURAL  # "the French withdrew their support": a people
         return PLURAL if token.tag in PLURAL_TAGS or coordinated else "sing"
 
     def gender(
@@ -725,7 +735,7 @@ def is_expletive(sentence: Sentence, index: int) -> bool:
 PLURAL_VERB_FORMS = frozenset({"are", "were", "have"})
 
 
-def _team_with_plural_verb(tokens, index: int) -> bool:
+def team_with_plural_verb(tokens, index: int) -> bool:
     """A place's or organisation's name (not a person's) whose verb is plural: British
     writing says "Ireland are", "Wales were" of a team, which "they" then takes up."""
     token = tokens[index]
@@ -820,7 +830,11 @@ def continued_subject(
     ):
         verb = tokens[tokens[verb].head].head  # "... , and the tower on which it stands is
         # square": the clause whose subject the relative clause is on
-    if tokens[verb].head == verb:  # the main clause: the subject before
+    if tokens[verb].head == verb or (
+        sentence.opens_before_semicolon(verb) and pronoun_group(sentence, index) == NEUTER
+    ):  # the main clause: the subject before (a misparsed one only for "it": "... attract
+        # termites . | On a nightly basis they tend to ... ; however , they ..." are the
+        # termites, a plural object being the topic of a "they" as often)
         if s == 0:
             return None, []
         source, previous = s - 1, sentences[s - 1]
@@ -1222,6 +1236,25 @@ def _name_of_a_thing(sentence: Sentence, index: int) -> bool:
         and token.ent_type not in ("PERSON", "NORP")
         and sentence.name_with_the(index)
         and not may_name_a_person(token.lemma)
+    )
+
+
+def _name_of_a_common_noun(sentences: list[Sentence], candidate: _Candidate) -> bool:
+    """A name the tagger typed nothing, whose last word the text also writes in lower case
+    as a common noun ("Applied Anthropology refers to the application of the method and
+    theory of anthropology"): the name of a field, a thing or a kind, not a person's, which
+    the small tagger leaves untyped as often. Not a name that opens with a first name."""
+    sentence = sentences[candidate.sentence]
+    token = sentence.tokens[candidate.index]
+    if token.tag != "NNP" or token.ent_type or sentence.name_start(candidate.index) == (
+        candidate.index
+    ):
+        return False
+    word = token.text.lower()
+    return not _opens_with_a_first_name(sentence, candidate.index) and any(
+        other.text == word and other.tag in ("NN", "NNS")
+        for other_sentence in sentences[max(0, candidate.sentence - 1) : candidate.sentence + 2]
+        for other in other_sentence.tokens
     )
 
 

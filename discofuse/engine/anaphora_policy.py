@@ -22,6 +22,7 @@ from discofuse.annotate.resolution import (
     relative_coargument,
     reporting_subject,
     subject_pronoun_after,
+    team_with_plural_verb,
 )
 from discofuse.document import Cluster, Mention, Sentence, Token
 from discofuse.engine.state import State
@@ -221,9 +222,11 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
     speaker = _speaks(tokens, anaphor.head)
     quoted = _quoted(state, anaphor.sentence, anaphor.start)
     sentences = state.document.sentences
+    topic = _continued_topic(state, cluster, anaphor, to_list)
     return any(
         item.token is not None
         and item.token.tag in PROPER_NOUN_TAGS
+        and not (topic and _no_rival_of_the_topic(state, item.sentence, item.index))
         and item.token.dep != "compound"
         and (
             item.token.ent_type == "PERSON"
@@ -250,6 +253,47 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
         and not _of_the_other_gender(state, item.sentence, item.index, PRONOUN_GROUPS[word])
         for item in state.lists[to_list]
     )
+
+
+TOPIC_SENTENCES = 3
+"""How many sentences before the first part a he/she must have carried an entity in."""
+
+
+def _continued_topic(state: State, cluster, anaphor: Mention, to_list: str) -> bool:
+    """The he/she opens its sentence as its main subject and continues the entity the text is
+    about: the first part's main subject, carried by pronouns of the same group in two or
+    more of the sentences before it ("She ... . | She ... . | Navratilova will partner
+    Nathalie Dechy in the doubles . | She will then link up with ..."). A person the first
+    part only brings in as an object, with no pronoun of their own, does not take the
+    topic's place (centering's continuation: the subject carries the topic on)."""
+    sentences = state.document.sentences
+    tokens = sentences[anaphor.sentence].tokens
+    if not sentences[anaphor.sentence].is_main_subject(anaphor.head) or any(
+        t.tag in PROPER_NOUN_TAGS or t.tag in ("PRP", "PRP$") for t in tokens[: anaphor.start]
+    ):
+        return False
+    group = PRONOUN_GROUPS[tokens[anaphor.head].text.lower()]
+    first = min((item.sentence for item in state.lists[to_list]), default=None)
+    subjects = [
+        m for m in cluster.mentions
+        if m.sentence == first and m.kind == "proper"
+        and sentences[m.sentence].is_main_subject(m.head)
+    ]
+    if first is None or not subjects:
+        return False
+    carried = {
+        m.sentence for m in cluster.mentions
+        if m.kind == "pronoun" and first - TOPIC_SENTENCES <= m.sentence < first
+        and PRONOUN_GROUPS.get(sentences[m.sentence].tokens[m.head].text.lower()) == group
+    }
+    return len(carried) >= 2
+
+
+def _no_rival_of_the_topic(state: State, sentence: int, index: int) -> bool:
+    """A person the first part brings in other than as a subject, with no he/she of their
+    own: no rival of a topic a he/she continues (`_continued_topic`)."""
+    token = state.document.sentences[sentence].tokens[index]
+    return token.dep not in SUBJECT_DEPS and not _chain_genders(state, sentence, index)
 
 
 def _speaker_of_a_quotation(state: State, sentence: int, index: int) -> bool:
@@ -315,11 +359,13 @@ def _named_of_its_gender(
         for m in [best, *cluster.mentions]
     )
     own = _token_positions(cluster)
+    topic = _continued_topic(state, cluster, anaphor, to_list)
     return any(
         item.token is not None
         and item.token.tag in PROPER_NOUN_TAGS
         and item.token.dep != "compound"
         and (item.sentence, item.index) not in own
+        and not (topic and _no_rival_of_the_topic(state, item.sentence, item.index))
         and name_gender(sentences, item.sentence, item.index) == group
         and (not known or sentences[item.sentence].in_main_role(item.index))
         for item in state.lists[to_list]
@@ -512,9 +558,13 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
         (
             token
             for index, token in rivals
-            if _competes(token, group, tokens[token.head].dep == "agent", index in people)
+            if (
+                _competes(token, group, tokens[token.head].dep == "agent", index in people)
+                and not (group == "they" and token.text in places)
+                or group == "they" and team_with_plural_verb(tokens, index)  # ("Ireland are
+                # unbeaten ... and have their sights set": a team, as its plural verb says)
+            )
             and (anaphor.sentence, index) not in own
-            and not (group == "they" and token.text in places)
             and not _of_the_other_gender(state, anaphor.sentence, index, group)
             and not (group in ("he", "she") and _member_of_a_subject_over(sentence, index,
                                                                           anaphor.head))
@@ -859,7 +909,7 @@ def replacement_for(
         if reason is None and whole == mention:
             extended = _with_its_modifier(state, mention, anaphor)
             if extended == mention and _thing_cut_before_its_phrase(state, mention):
-                reason = "a thing's name cut before the phrase that says which one it is"
+                reason = "cut before the phrase that says which one it is"
             mention = extended
         if reason is None:
             usable.append(mention)
@@ -871,8 +921,9 @@ def replacement_for(
 
 
 def _thing_cut_before_its_phrase(state: State, mention: Mention) -> bool:
-    """A name with "the" of no person, followed by a "for" phrase or an "of" phrase on a
-    common noun that does not go with it into the replacement ("The Academy Award for a
+    """A description followed by an "of" phrase, or a name with "the" of no person followed
+    by a "for" phrase or an "of" phrase on a common noun, that does not go with it into the
+    replacement ("The Academy Award for a
     feature - length animated motion picture", "the Angolan Institute for Cancer Control",
     "The Book of tales"): the name alone is another thing or none. An "of" phrase of names
     only may go ("the Special Forces Brigade of the Angolan Armed Forces ( FAA )" is "the
@@ -881,11 +932,12 @@ def _thing_cut_before_its_phrase(state: State, mention: Mention) -> bool:
     if mention.end >= len(tokens) or tokens[mention.head].ent_type == "PERSON":
         return False
     preposition = tokens[mention.end]
-    if not (
-        tokens[mention.start].text.lower() == "the"
-        and preposition.dep == "prep"
-        and preposition.head == mention.head
-    ):
+    if not (preposition.dep == "prep" and preposition.head == mention.head):
+        return False
+    if mention.kind == "nominal" and preposition.text.lower() == "of":
+        return True  # a description too: "Aristotle 's ideas" of "Aristotle 's ideas of
+        # natural history and medicine" are all his ideas
+    if tokens[mention.start].text.lower() != "the":
         return False
     if preposition.text.lower() == "for":
         return True
@@ -1300,12 +1352,17 @@ def _passive_agent(state: State, mention: Mention, plural: bool) -> bool:
 def _holds_another_noun(state: State, mention: Mention, plural: bool) -> bool:
     """A noun in the phrase the mention heads, other than the head and its compounds, that the
     pronoun could stand for as well: one of its number ("The fruits of this variety ... they"
-    can only be the fruits), and for "it" not a person's name nor a possessor ("Rosholt 's
-    first mill burned , but it was rebuilt": a thing's owner is not what the clause is about)."""
+    can only be the fruits), or for "they" a company that owns it; for "it" not a person's
+    name nor a possessor ("Rosholt 's first mill burned , but it was rebuilt": a thing's owner
+    is not what the clause is about)."""
     sentence = state.document.sentences[mention.sentence]
     return any(
         token.tag.startswith("NN") and i != mention.head and token.dep != "compound"
-        and (token.tag in ("NNS", "NNPS")) == plural
+        and (
+            (token.tag in ("NNS", "NNPS")) == plural
+            or plural and token.ent_type == "ORG" and token.dep == "poss"  # ("Trident 's
+            # majority shareholdings were sold although they retained ...": the company)
+        )
         and not (not plural and (token.ent_type == "PERSON" or token.dep == "poss"))
         and sentence.dominates(mention.head, i)
         for i, token in enumerate(sentence.tokens)
@@ -1419,6 +1476,8 @@ def _subject_of_a_main_clause(sentence: Sentence, index: int) -> bool:
     verb = tokens[index].head
     if tokens[verb].dep == "conj":
         verb = tokens[verb].head
+    if sentence.opens_before_semicolon(verb):
+        return True
     return tokens[verb].head == verb and not any(  # (a root with "that" or "if" before it
         t.head == verb and t.dep == "mark" for t in tokens  # is a clause the parser lost
     )  # its main verb for: "randori differs in that it is not performed ...")
