@@ -157,8 +157,7 @@ class PronounResolver:
             if doer is not None and self.compatible(
                 sentences, doer, sentence_index, index, group, history
             ) and history.is_person(sentences, doer):
-                probability = next((p for p, c in scored if c == doer), 0.0)
-                scored = [(max(probability, CONTINUITY_CONFIDENCE), doer)]
+                scored = [_at_least_continuity(scored, doer)]
             over_object = self.subject_over_phrase_object(
                 sentences, sentence_index, index, group, scored, history
             )
@@ -179,7 +178,7 @@ class PronounResolver:
                     # ("Friends met Williams in Europe . In 1972 , he accepted ..."), unless a
                     # pronoun of the group before it may carry another entity along ("he
                     # reached the quarterfinals , losing to Almagro . However , he fell")
-                    scored = [(max(scored[0][0], CONTINUITY_CONFIDENCE), scored[0][1])]
+                    scored = [_at_least_continuity(scored, scored[0][1])]
                 elif not scored:
                     person = self.mistyped_person(sentences, sentence_index, index, group,
                                                   history)
@@ -267,8 +266,7 @@ class PronounResolver:
             return None
         if not self.continues(sentences, continued, rivals, sentence_index, index, group, history):
             return None
-        probability = next((p for p, c in scored if c == continued), 0.0)
-        return max(probability, CONTINUITY_CONFIDENCE), continued
+        return _at_least_continuity(scored, continued)
 
     def new_subject_continued(
         self,
@@ -316,8 +314,7 @@ class PronounResolver:
         best = scored[0][1]
         if best.sentence >= sentence_index - 1 or history.key(best) == history.key(subject):
             return None  # the ranker already looks no further back than the name
-        probability = next((p for p, c in scored if c == subject), 0.0)
-        return max(probability, CONTINUITY_CONFIDENCE), subject
+        return _at_least_continuity(scored, subject)
 
     def mistyped_person(
         self,
@@ -502,8 +499,8 @@ class PronounResolver:
         if token.tag == "NNPS" and token.ent_type == "PERSON":
             return "sing"  # a surname the tagger read as plural ("Rees")
         if (
-            token.tag == "NNP" and token.ent_type == "NORP" and candidate.index > 0
-            and tokens[candidate.index - 1].text.lower() == "the"
+            token.tag == "NNP" and token.ent_type == "NORP"
+            and sentences[candidate.sentence].name_with_the(candidate.index)
             and collective_nationality(token.text)
         ):
             return PLURAL  # "the French withdrew their support": a people
@@ -666,6 +663,15 @@ class PronounResolver:
 
 
 # -- candidates and syntax helpers ---------------------------------------------------------
+
+
+def _at_least_continuity(
+    scored: list[tuple[float, _Candidate]], candidate: _Candidate
+) -> tuple[float, _Candidate]:
+    """`candidate` with its ranked probability raised to `CONTINUITY_CONFIDENCE`: a link a
+    continuation rule makes, not the ranker."""
+    probability = next((p for p, c in scored if c == candidate), 0.0)
+    return max(probability, CONTINUITY_CONFIDENCE), candidate
 
 
 def resolvable_pronouns(sentences: list[Sentence]) -> Iterator[tuple[int, int, str]]:
@@ -1244,14 +1250,12 @@ def _name_of_a_common_noun(sentences: list[Sentence], candidate: _Candidate) -> 
     as a common noun ("Applied Anthropology refers to the application of the method and
     theory of anthropology"): the name of a field, a thing or a kind, not a person's, which
     the small tagger leaves untyped as often. Not a name that opens with a first name."""
-    sentence = sentences[candidate.sentence]
-    token = sentence.tokens[candidate.index]
-    if token.tag != "NNP" or token.ent_type or sentence.name_start(candidate.index) == (
-        candidate.index
-    ):
+    sentence, index = sentences[candidate.sentence], candidate.index
+    token = sentence.tokens[index]
+    if token.tag != "NNP" or token.ent_type or sentence.name_start(index) == index:
         return False
     word = token.text.lower()
-    return not _opens_with_a_first_name(sentence, candidate.index) and any(
+    return not _opens_with_a_first_name(sentence, index) and any(
         other.text == word and other.tag in ("NN", "NNS")
         for other_sentence in sentences[max(0, candidate.sentence - 1) : candidate.sentence + 2]
         for other in other_sentence.tokens

@@ -122,12 +122,16 @@ def mention_pairs(
         if reason is None:
             refusals: list[str] = []
             best = replacement_for(state, sources, anaphor, refusals)
+            topic = (
+                best is not None and anaphor.kind == "pronoun"
+                and _continued_topic(state, cluster, anaphor, to_list)
+            )
             if best is None:
                 reason = "no mention reads right in its place" + (
                     f" ({'; '.join(refusals)})" if refusals else ""
                 )
             elif anaphor.kind == "pronoun" and _another_person_named(
-                state, cluster, anaphor, to_list
+                state, cluster, anaphor, to_list, topic
             ):
                 reason = "the first part names another person it may stand for"
             elif anaphor.kind == "pronoun" and _another_group_subject(
@@ -135,7 +139,7 @@ def mention_pairs(
             ):
                 reason = "another group is a subject of the first part"
             elif anaphor.kind == "pronoun" and _named_of_its_gender(
-                state, cluster, anaphor, best, to_list
+                state, cluster, anaphor, best, to_list, topic
             ):
                 reason = "the first part names another person of its gender"
             elif _named_after_in_its_part(state, cluster, anaphor, best, from_list):
@@ -205,7 +209,9 @@ def _in_a_match_name(tokens, anaphor: Mention) -> bool:
     return before in MATCH_WORDS or after in MATCH_WORDS
 
 
-def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str) -> bool:
+def _another_person_named(
+    state: State, cluster, anaphor: Mention, to_list: str, topic: bool
+) -> bool:
     """For he/she: the first part names another person, who the pronoun may as well stand for
     ("Hodgson revealed that Barkley had ... | ' It was poor , ' he added": the speaker), as
     subject or object of the main clause or of what it reports (`Sentence.in_main_role`), and
@@ -222,7 +228,6 @@ def _another_person_named(state: State, cluster, anaphor: Mention, to_list: str)
     speaker = _speaks(tokens, anaphor.head)
     quoted = _quoted(state, anaphor.sentence, anaphor.start)
     sentences = state.document.sentences
-    topic = _continued_topic(state, cluster, anaphor, to_list)
     return any(
         item.token is not None
         and item.token.tag in PROPER_NOUN_TAGS
@@ -274,12 +279,10 @@ def _continued_topic(state: State, cluster, anaphor: Mention, to_list: str) -> b
         return False
     group = PRONOUN_GROUPS[tokens[anaphor.head].text.lower()]
     first = min((item.sentence for item in state.lists[to_list]), default=None)
-    subjects = [
-        m for m in cluster.mentions
-        if m.sentence == first and m.kind == "proper"
-        and sentences[m.sentence].is_main_subject(m.head)
-    ]
-    if first is None or not subjects:
+    if first is None or not any(
+        m.sentence == first and m.kind == "proper" and sentences[first].is_main_subject(m.head)
+        for m in cluster.mentions
+    ):
         return False
     carried = {
         m.sentence for m in cluster.mentions
@@ -337,7 +340,7 @@ def _in_a_main_role_or_its_list(sentence: Sentence, index: int) -> bool:
 
 
 def _named_of_its_gender(
-    state: State, cluster, anaphor: Mention, best: Mention, to_list: str
+    state: State, cluster, anaphor: Mention, best: Mention, to_list: str, topic: bool
 ) -> bool:
     """For he/she: the first part names another person whose first name, title or noun is
     of the pronoun's gender, while the replacement is of no known gender ("a lawsuit
@@ -359,7 +362,6 @@ def _named_of_its_gender(
         for m in [best, *cluster.mentions]
     )
     own = _token_positions(cluster)
-    topic = _continued_topic(state, cluster, anaphor, to_list)
     return any(
         item.token is not None
         and item.token.tag in PROPER_NOUN_TAGS
@@ -559,9 +561,11 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
             token
             for index, token in rivals
             if (
-                _competes(token, group, tokens[token.head].dep == "agent", index in people)
-                and not (group == "they" and token.text in places)
-                or group == "they" and team_with_plural_verb(tokens, index)  # ("Ireland are
+                (
+                    _competes(token, group, tokens[token.head].dep == "agent", index in people)
+                    and not (group == "they" and token.text in places)
+                )
+                or (group == "they" and team_with_plural_verb(tokens, index))  # ("Ireland are
                 # unbeaten ... and have their sights set": a team, as its plural verb says)
             )
             and (anaphor.sentence, index) not in own
@@ -908,7 +912,7 @@ def replacement_for(
         reason = _unfit_replacement(state, mention, anaphor)
         if reason is None and whole == mention:
             extended = _with_its_modifier(state, mention, anaphor)
-            if extended == mention and _thing_cut_before_its_phrase(state, mention):
+            if extended == mention and _cut_before_its_phrase(state, mention):
                 reason = "cut before the phrase that says which one it is"
             mention = extended
         if reason is None:
@@ -920,14 +924,13 @@ def replacement_for(
     return min(usable, key=lambda m: (_KIND_RANK[m.kind], m.sentence, m.start))
 
 
-def _thing_cut_before_its_phrase(state: State, mention: Mention) -> bool:
+def _cut_before_its_phrase(state: State, mention: Mention) -> bool:
     """A description followed by an "of" phrase, or a name with "the" of no person followed
     by a "for" phrase or an "of" phrase on a common noun, that does not go with it into the
-    replacement ("The Academy Award for a
-    feature - length animated motion picture", "the Angolan Institute for Cancer Control",
-    "The Book of tales"): the name alone is another thing or none. An "of" phrase of names
-    only may go ("the Special Forces Brigade of the Angolan Armed Forces ( FAA )" is "the
-    Special Forces Brigade")."""
+    replacement ("Aristotle 's ideas of natural history", "The Academy Award for a feature -
+    length animated motion picture", "The Book of tales"): alone it is another thing, or
+    says more. An "of" phrase of names only may go ("the Special Forces Brigade of the
+    Angolan Armed Forces ( FAA )" is "the Special Forces Brigade")."""
     tokens = state.document.sentences[mention.sentence].tokens
     if mention.end >= len(tokens) or tokens[mention.head].ent_type == "PERSON":
         return False
@@ -935,8 +938,7 @@ def _thing_cut_before_its_phrase(state: State, mention: Mention) -> bool:
     if not (preposition.dep == "prep" and preposition.head == mention.head):
         return False
     if mention.kind == "nominal" and preposition.text.lower() == "of":
-        return True  # a description too: "Aristotle 's ideas" of "Aristotle 's ideas of
-        # natural history and medicine" are all his ideas
+        return True  # ("Aristotle 's ideas" are all his ideas)
     if tokens[mention.start].text.lower() != "the":
         return False
     if preposition.text.lower() == "for":
