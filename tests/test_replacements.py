@@ -956,6 +956,20 @@ def test_an_it_before_an_adjective_for_someone_to_is_extraposed(engine):
     ) == "Delmar became popular with fans ."
 
 
+def test_the_it_of_a_cleft_stands_for_nothing(engine):
+    # "It was after the voyages of Columbus that the Americas became known" had "It" made
+    # "The South Atlantic": a "be" with no predicate and a "that" clause of its own is a
+    # cleft. A clause on a predicate noun keeps the "it" a place's.
+    assert _it_for_a_place(
+        engine, "It/PRP/nsubj/2 will/MD/aux/2 be/VB/ROOT/- after/IN/prep/2 the/DT/det/5 "
+        "war/NN/pobj/3 that/IN/mark/8 fans/NNS/nsubj/8 come/VBP/ccomp/2 ././punct/2", 0
+    ) == "It will be after the war that fans come ."
+    assert _it_for_a_place(
+        engine, "It/PRP/nsubj/2 will/MD/aux/2 be/VB/ROOT/- a/DT/det/4 town/NN/attr/2 "
+        "that/WDT/nsubj/6 grows/VBZ/relcl/4 ././punct/2", 0
+    ) == "Delmar will be a town that grows ."
+
+
 def test_the_speaker_of_a_quotation_is_no_rival_of_a_he_inside_it(engine):
     # "Peter Hill - Wood said : ' We are delighted that Arsene has signed . | ' Since his
     # arrival , he has ...": the speaker would say "I" of himself; outside the quotation he is

@@ -525,7 +525,9 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
             return "an object 'it'"
         if tokens[pronoun.head].lemma.lower() in IMPERSONAL_VERBS:
             return f"the subject of impersonal '{tokens[pronoun.head].text}'"
-        if pronoun.dep != "poss" and _extraposed(tokens, anaphor.end):
+        if pronoun.dep != "poss" and (
+            _extraposed(tokens, anaphor.end) or _cleft(tokens, pronoun.head)
+        ):
             return "an 'it' that stands for a clause after it ('it was believed that')"
         if pronoun.dep != "poss" and _measured_at_a_figure(tokens, pronoun.head):
             return "an 'it' that is a figure ('it stood at 2.9 %')"
@@ -800,6 +802,19 @@ def _extraposed(tokens, after: int) -> bool:
         ):
             return True
     return False
+
+
+def _cleft(tokens, verb: int) -> bool:
+    """"It was after the voyages of Columbus that the Americas became known": a "be" with no
+    predicate noun or adjective and a "that" clause of its own, the frame of a cleft, whose
+    "it" stands for nothing before it."""
+    return tokens[verb].lemma.lower() == "be" and not any(
+        t.head == verb and t.dep in ("attr", "acomp") for t in tokens
+    ) and any(
+        t.head == verb and t.dep == "ccomp"
+        and any(m.head == i and m.dep == "mark" and m.text.lower() == "that" for m in tokens)
+        for i, t in enumerate(tokens)
+    )
 
 
 EXTRAPOSED_OPENERS = frozenset({"that", "to", "if", "whether", "how", "why", "what", "when"})
