@@ -18,6 +18,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Sequence
 
+from lemminflect import getAllLemmas, getInflection
+
 from discofuse.document import Sentence, Token
 from discofuse.engine import Example
 from discofuse.engine.engine import INSERTED_WORDS
@@ -354,7 +356,7 @@ def _clause_reason(sentence: Sentence) -> str:
         child.dep in ("aux", "auxpass") and child.tag in TENSED_TAGS for child in children
     ) or _past_tense_read_as_participle(tokens[root], children) or _present_read_as_base(
         tokens, root, children
-    )
+    ) or _present_read_as_plural_noun(tokens, root)
     if not finite:
         return "no_finite_verb"
     auxiliaries = {i for i, token in enumerate(tokens)
@@ -471,6 +473,27 @@ def _present_read_as_base(tokens: list[Token], root: int, children: list[Token])
             or any(c.head == i and c.dep == "conj" for c in tokens)
         )
         for i, t in enumerate(tokens[:root])
+    )
+
+
+def _present_read_as_plural_noun(tokens: list[Token], root: int) -> bool:
+    """A present "-s" verb the tagger read as a plural noun, right after the singular noun
+    that is its subject ("Nitric acid reacts with ammonia .", "The old body awakens in a
+    lab ."): the root is such a word, the noun before it hangs on it, and a preposition,
+    determiner, particle or adverb follows, as after a verb (not "of": "Police reports of
+    the fire" is a noun phrase)."""
+    token = tokens[root]
+    if token.tag != "NNS" or root == 0 or root + 1 >= len(tokens):
+        return False
+    before, after = tokens[root - 1], tokens[root + 1]
+    if before.tag not in ("NN", "NNP") or before.head != root:
+        return False
+    if after.tag not in ("IN", "DT", "RB", "RP", "TO") or after.text.lower() == "of":
+        return False
+    word = token.text.lower()
+    return any(
+        word in (getInflection(lemma, "VBZ") or ())
+        for lemma in getAllLemmas(word).get("VERB", ())
     )
 
 

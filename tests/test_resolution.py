@@ -533,3 +533,36 @@ def test_the_and_a_nationality_word_is_a_people(resolver):
     assert resolver.number([french], _Candidate(0, 6, PROPER)) == "they"
     assert resolver.number([italian], _Candidate(0, 6, PROPER)) == "sing"
     assert _linked([french]).get((0, 8)) != (0, 1)
+
+
+def test_a_possessive_fronted_before_the_name_the_previous_sentence_has_for_subject(resolver):
+    # "Moreau plays a spy . | In his later roles , Paul Moreau plays ...": the "his" points
+    # forward to the subject, which names the person the previous sentence is about. When the
+    # previous sentence's subject is someone else ("Renoir films Moreau"), the ranker decides.
+    roles = _people("In/IN/prep/6 his/PRP$/poss/2 roles/NNS/pobj/0 ,/,/punct/6 "
+                    "Paul/NNP/compound/5 Moreau/NNP/nsubj/6 plays/VBZ/ROOT/- a/DT/det/8 "
+                    "king/NN/dobj/6 ././punct/6", 4, 5)
+    spy = _people("Moreau/NNP/nsubj/1 plays/VBZ/ROOT/- a/DT/det/3 spy/NN/dobj/1 ././punct/1", 0)
+    sentences = [spy, roles]
+    found = resolver.fronted_possessive_of_the_topic(sentences, 1, 1, "he", [], History(sentences))
+    assert found is not None and found[1] == _Candidate(1, 5, PROPER)
+    films = _people("Renoir/NNP/nsubj/1 films/VBZ/ROOT/- Moreau/NNP/dobj/1 ././punct/1", 0, 2)
+    sentences = [films, roles]
+    assert resolver.fronted_possessive_of_the_topic(
+        sentences, 1, 1, "he", [], History(sentences)
+    ) is None
+
+
+def test_a_he_after_a_semicolon_continues_the_clause_the_parser_hung_on_it(resolver):
+    # "The grammarian Ana Ruiz was the first to read it ; she found a link": the parser made
+    # the clause before the semicolon a complement of "found"; its subject, a common noun with
+    # a person's name in apposition, is what "she" continues, and the name is the antecedent.
+    # After a comma the first clause is a reported one and continues nothing.
+    spec = ("The/DT/det/1 grammarian/NN/nsubj/4 Ana/NNP/compound/3 Ruiz/NNP/appos/1 "
+            "was/VBD/ccomp/9 the/DT/det/6 first/JJ/attr/4 {mark}/{tag}/punct/9 "
+            "she/PRP/nsubj/9 found/VBD/ROOT/- a/DT/det/11 link/NN/dobj/9 ././punct/9")
+    semicolon = _people(spec.format(mark=";", tag=":"), 2, 3)
+    assert continued_subject([semicolon], 0, 8)[0] == _Candidate(0, 1, "nominal")
+    assert _linked([semicolon]) == {(0, 8): (0, 3)}
+    comma = _people(spec.format(mark=",", tag=","), 2, 3)
+    assert continued_subject([comma], 0, 8)[0] is None

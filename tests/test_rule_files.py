@@ -474,3 +474,69 @@ def test_a_forward_connective_beyond_table_12_is_split_by_the_extended_rules_onl
     extended = unfuse_texts(Engine(load_rules("extended")), annotator, sentence)[1]
     assert (extended.discourse_type, extended.incoherent_first_sentence) == (
         "SINGLE_CONN_START", "The river rose quickly .")
+
+
+def test_a_final_which_with_a_subject_of_its_own_after_it_is_no_relative_subject(rules):
+    """"Heat flows through copper , which lithium has a link with": in a document the parser
+    made both "which" and "lithium" subjects of "has"; "which" is the clause's object then, and
+    the clause is not split off as if it were its subject. Alone, it is."""
+    relative = Engine(rules.only("final_relative_clause"))
+    head = "Heat/NN/nsubj/1 flows/VBZ/ROOT/- through/IN/prep/1 copper/NN/pobj/2 ,/,/punct/3 "
+    second = relative.unfuse(document(
+        head + "which/WDT/nsubj/7 lithium/NN/nsubj/7 has/VBZ/relcl/3 a/DT/det/9 link/NN/dobj/7 "
+        "with/IN/prep/9 ././punct/1"
+    ), (0,))
+    assert second is None
+    alone = relative.unfuse(document(
+        head + "which/WDT/nsubj/6 has/VBZ/relcl/3 a/DT/det/8 link/NN/dobj/6 ././punct/1"
+    ), (0,))
+    assert alone is not None
+    assert (alone.incoherent_first_sentence, alone.incoherent_second_sentence) == (
+        "Heat flows through copper .", "Copper has a link ."
+    )
+
+
+def test_no_inner_split_inside_a_that_clause_an_or_that_goes_on_with(rules):
+    """"Plans are debated , with some maintaining that there is no need because either critics
+    are wrong , or that they train": in a document the parser read "maintaining" as a noun, so
+    no reporting verb stands before the "that" clause; the "or that" after the connective says
+    the clause goes on, and the reason is not split off as a fact. Without it, it is."""
+    inner = Engine(rules.only("inner_connective"))
+    start = ("Plans/NNS/nsubjpass/2 are/VBP/auxpass/2 debated/VBN/ROOT/- ,/,/punct/2 "
+             "with/IN/prep/2 some/DT/det/6 maintaining/NN/pobj/4 that/IN/mark/9 there/EX/expl/9 "
+             "is/VBZ/acl/6 no/DT/det/11 need/NN/attr/9 because/IN/mark/15 ")
+    either = ("either/CC/preconj/14 critics/NNS/nsubj/15 are/VBP/advcl/2 wrong/JJ/acomp/15 "
+              ",/,/punct/15 or/CC/cc/15 that/IN/mark/21 they/PRP/nsubj/21 train/VBP/conj/15 "
+              "././punct/2")
+    assert inner.unfuse(document(start + either), (0,)) is None
+    plain = "critics/NNS/nsubj/14 are/VBP/advcl/2 wrong/JJ/acomp/14 ././punct/2"
+    example = inner.unfuse(document(start + plain), (0,))
+    assert example is not None and example.incoherent_second_sentence == "Critics are wrong ."
+
+
+def test_no_sentence_coordination_inside_an_opening_as_long_as_clause(rules):
+    """"' As long as I keep up my training but not do too much I think there is a chance":
+    the parser hung the "as" clause on "long", which it hung on the main verb; the "but" joins
+    two verbs of that clause, and splitting there leaves two fragments."""
+    coordination = Engine(rules.only("sentence_coordination"))
+    spec = ("'/``/punct/15 As/RB/advmod/2 long/RB/advmod/15 as/IN/mark/5 I/PRP/nsubj/5 "
+            "keep/VBP/advcl/{keep_head} up/RP/prt/5 my/PRP$/poss/8 training/NN/dobj/5 "
+            "but/CC/cc/5 not/RB/neg/11 do/VB/conj/5 too/RB/advmod/13 much/RB/advmod/11 "
+            "I/PRP/nsubj/15 think/VBP/ROOT/- there/EX/expl/17 is/VBZ/ccomp/15 a/DT/det/19 "
+            "chance/NN/attr/17 ././punct/15")
+    assert coordination.unfuse(document(spec.format(keep_head=2)), (0,)) is None
+    assert coordination.unfuse(document(spec.format(keep_head=15)), (0,)) is None
+
+
+def test_a_final_clause_said_of_every_member_of_a_coordination_is_not_the_last_ones(rules):
+    """"... beat Tom Hale and Sam Price , who both scored": "both" (or a plural verb after a
+    singular name) says the clause is about the whole coordination, which the split would
+    give to its last member. A clause about the last member alone is split off."""
+    relative = Engine(rules.only("final_relative_clause"))
+    start = ("The/DT/det/1 winner/NN/nsubj/2 beat/VBD/ROOT/- Tom/NNP/compound/4 Hale/NNP/dobj/2 "
+             "and/CC/cc/4 Sam/NNP/compound/7 Price/NNP/conj/4 ,/,/punct/7 who/WP/nsubj/{verb} ")
+    both = start.format(verb=11) + "both/DT/advmod/11 scored/VBD/relcl/7 ././punct/2"
+    assert relative.unfuse(document(both), (0,)) is None
+    plain = start.format(verb=10) + "scored/VBD/relcl/7 ././punct/2"
+    example = relative.unfuse(document(plain), (0,))
+    assert example is not None and example.incoherent_second_sentence == "Sam Price scored ."

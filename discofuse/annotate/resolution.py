@@ -185,7 +185,8 @@ class PronounResolver:
                     if person is not None:
                         scored = [(CONTINUITY_CONFIDENCE, person)]
             fresh = self.new_subject_continued(sentences, sentence_index, index, group, scored,
-                                               history)
+                                               history) or self.fronted_possessive_of_the_topic(
+                sentences, sentence_index, index, group, scored, history)
             if fresh is not None:
                 scored = [fresh]
             if scored and scored[0][0] >= needed:
@@ -195,7 +196,8 @@ class PronounResolver:
                     sentence_index, index, index + 1, index, PRONOUN, round(probability, 3)
                 )
                 antecedent = noun_phrase(candidate.sentence, sentences[candidate.sentence],
-                                         candidate.index)
+                                         _named_by_apposition(sentences[candidate.sentence],
+                                                              candidate.index))
                 links.append(Link(pronoun, antecedent))
         return links
 
@@ -314,6 +316,43 @@ class PronounResolver:
         best = scored[0][1]
         if best.sentence >= sentence_index - 1 or history.key(best) == history.key(subject):
             return None  # the ranker already looks no further back than the name
+        return _at_least_continuity(scored, subject)
+
+    def fronted_possessive_of_the_topic(
+        self,
+        sentences: list[Sentence],
+        sentence_index: int,
+        index: int,
+        group: str,
+        scored: list[tuple[float, _Candidate]],
+        history: History,
+    ) -> tuple[float, _Candidate] | None:
+        """A his/her in a phrase fronted before its sentence's main subject, when that subject
+        is the name the previous sentence's main subject has ("Stroheim speaks German ... . |
+        Similarly , in his French - speaking roles , von Stroheim speaks French"): the
+        possessive points forward to the name, and the person the text is about is that name
+        in both sentences, so no one else is left for it. Only when nothing before the
+        possessive in its own sentence could be what it stands for; None otherwise."""
+        sentence = sentences[sentence_index]
+        if sentence_index == 0 or group == NEUTER or sentence.tokens[index].tag != "PRP$":
+            return None
+        if any(_candidate_at(sentence, sentence_index, i) is not None for i in range(index)):
+            return None
+        subjects = _cataphoric_subjects(sentence, sentence_index, index)
+        if len(subjects) != 1:
+            return None
+        subject = subjects[0]
+        name = sentence.tokens[subject.index]
+        if name.tag not in PROPER_NOUN_TAGS or not self.compatible(
+            sentences, subject, sentence_index, index, group, history
+        ):
+            return None
+        previous = sentences[sentence_index - 1]
+        if not any(
+            token.text == name.text and previous.is_main_subject(i)
+            for i, token in enumerate(previous.tokens)
+        ):
+            return None
         return _at_least_continuity(scored, subject)
 
     def mistyped_person(
@@ -567,6 +606,8 @@ class PronounResolver:
             return 0.0  # "the family", "the company": an "it" or "they", no he/she
         if not proper and token.lemma.lower() in PERSON_NOUNS:
             return 1.0  # "the Olympic champion" is no "it"
+        if not proper and _named_by_apposition(sentence, candidate.index) != candidate.index:
+            return 1.0  # "the Hebrew grammarian Judah ibn Quraysh": the name says who
         if proper:
             start = sentence.name_start(candidate.index)
             if (
@@ -836,7 +877,19 @@ def continued_subject(
     ):
         verb = tokens[tokens[verb].head].head  # "... , and the tower on which it stands is
         # square": the clause whose subject the relative clause is on
-    if tokens[verb].head == verb or (
+    before_semicolon = [
+        c for c in range(index) if tokens[c].head == verb and sentence.opens_before_semicolon(c)
+    ]
+    if tokens[verb].head == verb and before_semicolon:  # "the grammarian Judah ibn Quraysh
+        # was the first to link ... ; he perceived ...": the parser hung the clause before the
+        # semicolon on the pronoun's; that clause's subject is the one it continues
+        source, previous, clause_root = s, sentence, before_semicolon[0]
+        rivals = [
+            _candidate_at(sentence, s, i)
+            for i in range(clause_root + 1, index)
+            if tokens[i].dep in MAIN_ROLE_DEPS and not relative_coargument(sentence, index, i)
+        ]
+    elif tokens[verb].head == verb or (
         sentence.opens_before_semicolon(verb) and pronoun_group(sentence, index) == NEUTER
     ):  # the main clause: the subject before (a misparsed one only for "it": "... attract
         # termites . | On a nightly basis they tend to ... ; however , they ..." are the
@@ -991,7 +1044,9 @@ def _predicate_noun(sentence: Sentence, s: int, subject: _Candidate) -> _Candida
     verb = tokens[subject.index].head
     role = "attr" if tokens[verb].lemma.lower() == "be" else "oprd"
     predicates = [i for i, t in enumerate(tokens) if t.head == verb and t.dep == role]
-    return _candidate_at(sentence, s, predicates[0]) if predicates else None
+    if not predicates or tokens[predicates[0]].tag not in NOUN_TAGS:
+        return None  # "X was the first to link ...": an ordinal or adjective tells nothing
+    return _candidate_at(sentence, s, predicates[0])
 
 
 def _same_group_before(sentences: list[Sentence], s: int, index: int, group: str) -> bool:
@@ -1422,6 +1477,21 @@ def name_gender(
 
 PERSON_SUFFIXES = ("er", "or", "ist", "ian", "man", "woman", "ee", "ant", "ent", "ive")
 """Endings of agent nouns ("umpire" aside): an unknown noun with one may name a person."""
+
+
+def _named_by_apposition(sentence: Sentence, index: int) -> int:
+    """The person's name in apposition right after a common noun ("the Hebrew grammarian
+    Judah ibn Quraysh": "Quraysh"), the mention a pronoun linked to the noun names; else the
+    noun itself."""
+    tokens = sentence.tokens
+    if tokens[index].tag in PROPER_NOUN_TAGS:
+        return index
+    names = [
+        i for i, t in enumerate(tokens)
+        if t.head == index and t.dep == "appos" and t.ent_type == "PERSON"
+        and sentence.name_start(i) == index + 1
+    ]
+    return names[0] if names else index
 
 
 def _person_noun(lemma: str) -> bool:

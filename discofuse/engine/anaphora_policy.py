@@ -380,10 +380,14 @@ def _named_after_in_its_part(
     """A pronoun fronted before its sentence's main subject, which names its entity ("Early
     in his career Huxley edited ..."), to be replaced by a name from another sentence: the
     sentence says who it is, and the other name may be another person of that name (Huxley's
-    father). Cataphora, where the replacement is that subject, is not refused."""
+    father). Cataphora, where the replacement is that subject, is not refused, nor is a
+    replacement that is the main subject of its own sentence by the same name ("Stroheim
+    speaks German ... | In his roles , von Stroheim speaks French": one person, the topic)."""
     if best.sentence == anaphor.sentence:
         return False
-    sentence = state.document.sentences[anaphor.sentence]
+    sentences = state.document.sentences
+    sentence = sentences[anaphor.sentence]
+    best_head = sentences[best.sentence].tokens[best.head]
     return any(
         m.kind == "proper"
         and m.sentence == anaphor.sentence
@@ -391,6 +395,10 @@ def _named_after_in_its_part(
         and sentence.is_main_subject(m.head)
         and not sentence.dominates(m.head, anaphor.head)
         and state.mention_positions(from_list, m) is not None
+        and not (
+            sentence.tokens[m.head].text == best_head.text
+            and sentences[best.sentence].is_main_subject(best.head)
+        )
         for m in cluster.mentions
     )
 

@@ -209,7 +209,8 @@ class Trim(Operation):
     verb (the mark is dropped too, as the sentence's own final mark is added back when the
     sentence is finished). A mark before the clause's verb sets off a phrase inside the clause
     ("while in others , the female may be guided ..."), and cutting there would leave no
-    clause."""
+    clause; nor is a comma between coordinated words a place to cut ("observed in species of
+    ant , termite and ambrosia beetle" would lose two of the three)."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
         spec = _keys(node, "trim", scope)
@@ -220,10 +221,24 @@ class Trim(Operation):
         items = state.lists[self.list_name]
         verb_seen = False
         for position, item in enumerate(items):
-            if item.text in PUNCTUATION and position > 0 and verb_seen:
+            if (
+                item.text in PUNCTUATION and position > 0 and verb_seen
+                and not _joins_coordinated_words(state, item)
+            ):
                 del items[position:]
                 return
             verb_seen = verb_seen or (item.token is not None and item.token.tag in TENSED_TAGS)
+
+
+def _joins_coordinated_words(state: State, item: Item) -> bool:
+    """A comma whose word is joined by "and"/"or" to a word after it: a list's comma."""
+    if item.token is None or item.text != ",":
+        return False
+    tokens = state.document.sentences[item.sentence].tokens
+    return any(
+        t.head == item.token.head and t.dep == "conj" and i > item.index
+        for i, t in enumerate(tokens)
+    )
 
 
 class Replace(Operation):
@@ -323,14 +338,21 @@ def _cased_like(first: Item, anaphor: Item) -> Item:
 
 def _said_in_its_clause(state: State, items: list[Item], at: int, phrase: list[Item]) -> bool:
     """Whether `phrase` stands in `items` in the clause of the item at 1-based `at` (the
-    nearest verb above each; an item without annotation counts as the same clause)."""
+    nearest verb above each; an item without annotation counts as the same clause). A
+    possessive fronted before the subject that names its entity is not counted as said
+    ("In his roles , von Stroheim speaks" -> "In Stroheim 's roles , von Stroheim speaks",
+    as raters write it: the name after it is the cataphora's, not a second mention)."""
     wanted = [item.text.lower() for item in phrase]
     words = [item.text.lower() for item in items]
     size = len(wanted)
     anaphor = items[at - 1]
     anaphor_clause = _clause_of(state, anaphor)
+    fronted_possessive = anaphor.token is not None and anaphor.token.tag in POSSESSIVE_PRONOUN_TAGS
     return any(
         words[i : i + size] == wanted
+        and not (
+            fronted_possessive and i >= at and _subject_above(state, items[i + size - 1], anaphor)
+        )
         and (
             _clause_of(state, items[i]) in (anaphor_clause, None)
             or _subject_above(state, items[i + size - 1], anaphor)
