@@ -877,10 +877,11 @@ def continued_subject(
     ):
         verb = tokens[tokens[verb].head].head  # "... , and the tower on which it stands is
         # square": the clause whose subject the relative clause is on
+    main = tokens[verb].head == verb
     before_semicolon = [
         c for c in range(index) if tokens[c].head == verb and sentence.opens_before_semicolon(c)
-    ]
-    if tokens[verb].head == verb and before_semicolon:  # "the grammarian Judah ibn Quraysh
+    ] if main else []
+    if before_semicolon:  # "the grammarian Judah ibn Quraysh
         # was the first to link ... ; he perceived ...": the parser hung the clause before the
         # semicolon on the pronoun's; that clause's subject is the one it continues
         source, previous, clause_root = s, sentence, before_semicolon[0]
@@ -889,7 +890,7 @@ def continued_subject(
             for i in range(clause_root + 1, index)
             if tokens[i].dep in MAIN_ROLE_DEPS and not relative_coargument(sentence, index, i)
         ]
-    elif tokens[verb].head == verb or (
+    elif main or (
         sentence.opens_before_semicolon(verb) and pronoun_group(sentence, index) == NEUTER
     ):  # the main clause: the subject before (a misparsed one only for "it": "... attract
         # termites . | On a nightly basis they tend to ... ; however , they ..." are the

@@ -347,18 +347,17 @@ def _said_in_its_clause(state: State, items: list[Item], at: int, phrase: list[I
     size = len(wanted)
     anaphor = items[at - 1]
     anaphor_clause = _clause_of(state, anaphor)
-    fronted_possessive = anaphor.token is not None and anaphor.token.tag in POSSESSIVE_PRONOUN_TAGS
-    return any(
-        words[i : i + size] == wanted
-        and not (
-            fronted_possessive and i >= at and _subject_above(state, items[i + size - 1], anaphor)
-        )
-        and (
-            _clause_of(state, items[i]) in (anaphor_clause, None)
-            or _subject_above(state, items[i + size - 1], anaphor)
-        )
-        for i in range(len(words) - size + 1)
-    )
+    possessive = anaphor.token is not None and anaphor.token.tag in POSSESSIVE_PRONOUN_TAGS
+
+    def said_at(i: int) -> bool:
+        if words[i : i + size] != wanted:
+            return False
+        subject_above = _subject_above(state, items[i + size - 1], anaphor)
+        if possessive and i >= at and subject_above:
+            return False  # the fronted possessive's own subject, after it
+        return subject_above or _clause_of(state, items[i]) in (anaphor_clause, None)
+
+    return any(said_at(i) for i in range(len(words) - size + 1))
 
 
 def _subject_above(state: State, name: Item, anaphor: Item) -> bool:
