@@ -24,7 +24,7 @@ from discofuse.document import Sentence, Token
 from discofuse.engine import Example
 from discofuse.engine.engine import INSERTED_WORDS
 from discofuse.engine.morphology import CLOSING, FINAL_PUNCTUATION, TENSED_TAGS
-from discofuse.labels import SUBJECT_DEPS
+from discofuse.labels import QUOTE_MARKS, SUBJECT_DEPS
 
 ParseMany = Callable[[Sequence[Sequence[Sequence[str]]]], list[list[Sentence]]]
 """Groups of pre-tokenized sentences -> their parses, group by group (`SpacyAnnotator.parse_many`)."""
@@ -41,7 +41,6 @@ DANGLING = frozenset({",", ";", ":", "-", "--", "and", "or", "but", "nor", "of",
 Not "that", "so" or "yet", which end sentences ("more than that .", "I think so .", "none
 has been found yet .")."""
 BRACKETS = (("(", ")"), ("[", "]"), ("``", "''"))
-QUOTE_MARKS = frozenset({'"', "'", "``", "''"})
 ELLIPTICAL_LEMMAS = frozenset({"have", "do"})
 BARE_LEMMAS = frozenset({"be"})
 """A copula with nothing after it has lost its complement to ellipsis ("It was .")."""

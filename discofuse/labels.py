@@ -140,6 +140,9 @@ MISTYPED_PERSON_ENTITIES = frozenset({"GPE", "LOC", "FAC"})
 before it may be a person (`PronounResolver.mistyped_person`)."""
 QUOTES = frozenset({'"', "``", "''"})
 """Double quotation marks; a lone "'" may be an apostrophe, a quotation mark or a prime."""
+QUOTE_MARKS = QUOTES | {"'"}
+"""Any quotation mark, the lone "'" included (news text and DiscoFuse's own rows quote with it):
+for counting quotes opened and closed in a sentence."""
 
 COURTESY_TITLES = frozenset({
     "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "dr", "dr.", "sir", "dame",
@@ -185,3 +188,10 @@ COLLECTIVE_NOUNS = ORGANISATION_NOUNS | frozenset({
     "agency", "ministry", "department", "church", "school", "university", "college",
 })
 """Nouns for a group of people: "it" or "they" may stand for them, never "he" or "she"."""
+MIND_VERBS = frozenset({
+    "believe", "think", "know", "hope", "want", "wish", "fear", "feel", "decide", "realise",
+    "realize", "refuse", "intend", "learn", "remember", "forget", "understand", "doubt",
+    "suspect", "assume", "prefer", "like", "love", "hate", "worry", "enjoy", "choose",
+})
+"""Lemmas of verbs whose subject has a mind: someone, or a body of people ("the club
+believed"), never a thing ("The Greeks used standard types , because they believed ...")."""

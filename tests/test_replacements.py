@@ -1083,3 +1083,24 @@ def test_a_things_name_is_not_cut_before_its_of_or_for_phrase(engine):
     bank = ("The/DT/det/1 Bank/NNP/nsubjpass/5 of/IN/prep/1 Tarvik/NNP/pobj/2 was/VBD/auxpass/5 "
             "founded/VBN/ROOT/- ././punct/5")
     assert won(bank, 2) == "The Bank of Tarvik was won by Shrek ."
+
+
+def test_a_name_inside_the_main_subjects_phrase_is_no_rival_of_a_coordinated_she(engine):
+    # "Ana Lind , coached by Eva Berg , won , but she retired": the coordinated clause goes on
+    # about the main subject, not about a name in the phrase on it. A name that is the main
+    # clause's own object ("Ana Lind beat Eva Berg , but she retired") stays a rival.
+    coached = document(
+        "Ana/NNP/compound/1 Lind/NNP/nsubj/8 ,/,/punct/1 coached/VBN/acl/1 by/IN/agent/3 "
+        "Eva/NNP/compound/6 Berg/NNP/pobj/4 ,/,/punct/1 won/VBD/ROOT/- ,/,/punct/8 "
+        "but/CC/cc/8 she/PRP/nsubj/12 retired/VBD/conj/8 ././punct/8",
+        clusters=[[(0, 0, 2, "proper"), (0, 11, 12, "pronoun")]],
+    )
+    beat = document(
+        "Ana/NNP/compound/1 Lind/NNP/nsubj/2 beat/VBD/ROOT/- Eva/NNP/compound/4 "
+        "Berg/NNP/dobj/2 ,/,/punct/2 but/CC/cc/2 she/PRP/nsubj/8 retired/VBD/conj/2 "
+        "././punct/2",
+        clusters=[[(0, 0, 2, "proper"), (0, 7, 8, "pronoun")]],
+    )
+    assert engine.unfuse(_with_people(coached), (0,)).incoherent_second_sentence == (
+        "Ana Lind retired .")
+    assert engine.unfuse(_with_people(beat), (0,)).incoherent_second_sentence == "She retired ."

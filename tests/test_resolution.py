@@ -566,3 +566,28 @@ def test_a_he_after_a_semicolon_continues_the_clause_the_parser_hung_on_it(resol
     assert _linked([semicolon]) == {(0, 8): (0, 3)}
     comma = _people(spec.format(mark=",", tag=","), 2, 3)
     assert continued_subject([comma], 0, 8)[0] is None
+
+
+def test_the_and_a_plural_name_typed_a_person_is_a_people(resolver):
+    # "The Greeks" (NNPS, typed PERSON) is a people, a "they"; a plural-looking name with no
+    # "the" is one person's surname the tagger read as plural ("Rees").
+    greeks = _people("The/DT/det/1 Greeks/NNPS/nsubj/2 sailed/VBD/ROOT/- ././punct/2", 1)
+    rees = _people("Rees/NNPS/nsubj/1 sailed/VBD/ROOT/- ././punct/1", 0)
+    assert resolver.number([greeks], _Candidate(0, 1, PROPER)) == "they"
+    assert resolver.number([rees], _Candidate(0, 0, PROPER)) == "sing"
+
+
+def test_a_thing_is_no_rival_of_the_they_of_a_verb_of_the_mind(resolver):
+    # "The Greeks used types , because they believed it": types do not believe, so the "they"
+    # continues the main subject; "because they lasted" may be the types', and stays open.
+    def continues(verb: str) -> bool:
+        used = _people("The/DT/det/1 Greeks/NNPS/nsubj/2 used/VBD/ROOT/- types/NNS/dobj/2 "
+                       f",/,/punct/2 because/IN/mark/7 they/PRP/nsubj/7 {verb}/VBD/advcl/2 "
+                       "././punct/2", 1)
+        used.tokens[7].lemma = verb.removesuffix("d")
+        subject, rivals = continued_subject([used], 0, 6)
+        assert (subject, rivals) == (_Candidate(0, 1, PROPER), [_Candidate(0, 3, "nominal")])
+        return resolver.continues([used], subject, rivals, 0, 6, "they")
+
+    assert continues("believed")
+    assert not continues("lasted")

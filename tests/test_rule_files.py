@@ -540,3 +540,77 @@ def test_a_final_clause_said_of_every_member_of_a_coordination_is_not_the_last_o
     plain = start.format(verb=10) + "scored/VBD/relcl/7 ././punct/2"
     example = relative.unfuse(document(plain), (0,))
     assert example is not None and example.incoherent_second_sentence == "Sam Price scored ."
+
+
+def test_a_quotation_opening_before_the_subject_stays_with_the_first_verb_phrase(rules):
+    """"' We played well and deserved to win . '": the subject after the opening quote is
+    copied without it, and the quotation closes in the second part. A conjunction between
+    words before the one between the verbs ("at home and abroad and would like") is no place
+    to split."""
+    coordination = Engine(rules.only("verb_phrase_coordination"))
+    played = coordination.unfuse(document(
+        "'/``/punct/2 We/PRP/nsubj/2 played/VBD/ROOT/- well/RB/advmod/2 and/CC/cc/2 "
+        "deserved/VBD/conj/2 to/TO/aux/7 win/VB/xcomp/5 ././punct/2 '/''/punct/2"
+    ), (0,))
+    assert played is not None
+    assert (played.incoherent_first_sentence, played.incoherent_second_sentence) == (
+        "' We played well .", "We deserved to win . '")
+    abroad = coordination.unfuse(document(
+        "I/PRP/nsubj/1 played/VBD/ROOT/- at/IN/prep/1 home/RB/advmod/1 and/CC/cc/3 "
+        "abroad/RB/conj/3 and/CC/cc/1 would/MD/aux/8 like/VB/conj/1 it/PRP/dobj/8 ././punct/1"
+    ), (0,))
+    assert abroad is not None
+    assert abroad.incoherent_first_sentence == "I played at home and abroad ."
+
+
+def test_no_verb_phrase_split_at_an_except_but_or_a_participle_after_present_be(rules):
+    """"You ca n't do anything but play them" is no "You ca n't play them", and "I am ready
+    and prepared to go" no "I prepared to go"; "I was ready and prepared to go" may be."""
+    coordination = Engine(rules.only("verb_phrase_coordination"))
+    assert coordination.unfuse(document(
+        "You/PRP/nsubj/3 ca/MD/aux/3 n't/RB/neg/3 do/VB/ROOT/- anything/NN/dobj/3 "
+        "but/CC/cc/3 play/VB/conj/3 them/PRP/dobj/6 ././punct/3"
+    ), (0,)) is None
+
+    def ready(be: str, tag: str):
+        doc = document(
+            f"I/PRP/nsubj/1 {be}/{tag}/ROOT/- ready/JJ/acomp/1 and/CC/cc/1 "
+            "prepared/VBD/conj/1 to/TO/aux/6 go/VB/xcomp/4 ././punct/1"
+        )
+        doc.sentences[0].tokens[1].lemma = "be"
+        return coordination.unfuse(doc, (0,))
+
+    assert ready("am", "VBP") is None
+    assert ready("was", "VBD") is not None
+
+
+def test_inner_connective_trim_keeps_the_quote_that_closes_the_sentence(rules):
+    """"' I was surprised because I hardly play doubles . '": the final mark and the quote
+    after it are the sentence's end, kept so the quotation closes."""
+    inner = Engine(rules.only("inner_connective"))
+    example = inner.unfuse(document(
+        "'/``/punct/2 I/PRP/nsubj/2 was/VBD/ROOT/- surprised/JJ/acomp/2 because/IN/mark/8 "
+        "I/PRP/nsubj/8 hardly/RB/advmod/8 play/VBP/advcl/2 doubles/NNS/dobj/8 ././punct/2 "
+        "'/''/punct/2"
+    ), (0,))
+    assert example is not None
+    assert example.incoherent_second_sentence == "I hardly play doubles . '"
+
+
+def test_a_shared_negation_and_a_participle_after_do_in_verb_phrase_coordination(rules):
+    """"He ca n't go and accuse me" is not "He ca n't accuse me": the negation is over both
+    together. "He did n't play but trained" (the tagger reading "trained" as a participle)
+    gives "He trained", with no "did" to share."""
+    coordination = Engine(rules.only("verb_phrase_coordination"))
+    go = document(
+        "He/PRP/nsubj/3 ca/MD/aux/3 n't/RB/neg/3 go/VB/ROOT/- there/RB/advmod/3 and/CC/cc/3 "
+        "accuse/VB/conj/3 me/PRP/dobj/6 ././punct/3"
+    )
+    assert coordination.unfuse(go, (0,)) is None
+    played = document(
+        "He/PRP/nsubj/3 did/VBD/aux/3 n't/RB/neg/3 play/VB/ROOT/- but/CC/cc/3 "
+        "trained/VBN/conj/3 ././punct/3"
+    )
+    played.sentences[0].tokens[1].lemma = "do"
+    example = coordination.unfuse(played, (0,))
+    assert example is not None and example.incoherent_second_sentence == "He trained ."

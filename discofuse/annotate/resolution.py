@@ -57,6 +57,7 @@ from discofuse.labels import (
     COLLECTIVE_NOUNS,
     FEMININE_NOUNS,
     MASCULINE_NOUNS,
+    MIND_VERBS,
     MISTYPED_PERSON_ENTITIES,
     NOT_REFERRING_ENTITIES,
     NOUN_PHRASE_LEFT_DEPS,
@@ -498,8 +499,9 @@ class PronounResolver:
         """The continued subject agrees with the pronoun (in person and gender judged on its
         predicate noun when it has one: "Ekpombi is an album" is an "it" whatever the tagger
         thinks "Ekpombi" is), and no rival between them does."""
-        if any(self.compatible(sentences, r, sentence_index, index, group, history)
-               or (group == NEUTER and _unknown_name(sentences[r.sentence], r.index))
+        if any((self.compatible(sentences, r, sentence_index, index, group, history)
+                or (group == NEUTER and _unknown_name(sentences[r.sentence], r.index)))
+               and not self.mindless_before_a_mind_verb(sentences, r, sentence_index, index)
                for r in rivals):
             return False  # (a name of unknown kind may be an "it" too: "While ANOVA is
             # conservative ... , it is not")
@@ -529,14 +531,37 @@ class PronounResolver:
             person = 0.0
         return _kind_agrees(group, self.gender(sentences, predicate), person)
 
+    def mindless_before_a_mind_verb(
+        self, sentences: list[Sentence], rival: _Candidate, sentence_index: int, index: int
+    ) -> bool:
+        """A rival that is a thing, where the pronoun is the subject of a verb of the mind:
+        "types" cannot be the "they" of "they believed" (a person or a body of people can:
+        "the club believed"; a name may be either, and stays a rival)."""
+        pronoun = sentences[sentence_index].tokens[index]
+        token = sentences[rival.sentence].tokens[rival.index]
+        return (
+            pronoun.dep == "nsubj"
+            and sentences[sentence_index].tokens[pronoun.head].lemma.lower() in MIND_VERBS
+            and token.tag in ("NN", "NNS")
+            and not token.ent_type
+            and token.lemma.lower() not in COLLECTIVE_NOUNS
+            and self.person_nouns.get(token.lemma.lower(), 0.2) < 0.3
+            and self.gender(sentences, rival) is None
+            and _named_by_apposition(sentences[rival.sentence], rival.index) == rival.index
+        )
+
     def number(self, sentences: list[Sentence], candidate: _Candidate) -> str:
         tokens = sentences[candidate.sentence].tokens
         token = tokens[candidate.index]
         coordinated = any(
             t.head == candidate.index and t.dep == "conj" for t in tokens
         ) and any(t.head == candidate.index and t.dep == "cc" for t in tokens)
-        if token.tag == "NNPS" and token.ent_type == "PERSON":
-            return "sing"  # a surname the tagger read as plural ("Rees")
+        sentence = sentences[candidate.sentence]
+        start = sentence.name_start(candidate.index)
+        if token.tag == "NNPS" and token.ent_type == "PERSON" and not (
+            start > 0 and tokens[start - 1].text.lower() == "the"
+        ):
+            return "sing"  # a surname the tagger read as plural ("Rees"; not "the Greeks")
         if (
             token.tag == "NNP" and token.ent_type == "NORP"
             and sentences[candidate.sentence].name_with_the(candidate.index)

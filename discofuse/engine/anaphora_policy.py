@@ -582,6 +582,8 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
             and not _of_the_other_gender(state, anaphor.sentence, index, group)
             and not (group in ("he", "she") and _member_of_a_subject_over(sentence, index,
                                                                           anaphor.head))
+            and not _inside_the_subject_it_continues(sentence, index, anaphor.head, own,
+                                                     anaphor.sentence)
         ),
         None,
     )
@@ -656,6 +658,32 @@ def _member_of_a_subject_over(sentence: Sentence, index: int, pronoun: int) -> b
         and tokens[pronoun].dep in SUBJECT_DEPS
         and tokens[clause].dep == "ccomp"
         and tokens[clause].head == tokens[top].head != top
+    )
+
+
+def _inside_the_subject_it_continues(
+    sentence: Sentence, index: int, pronoun: int, own: set[tuple[int, int]], s: int
+) -> bool:
+    """A name inside the main subject's own phrase, where the pronoun is the subject of a
+    clause coordinated with the main clause and that subject is the pronoun's entity
+    ("Barbara Morgan , selected as back - up teacher to Christa McAuliffe in 1985 , is
+    considered ... , but she trained ...": the coordinated clause goes on about the subject,
+    not about a name in what is said of it)."""
+    tokens = sentence.tokens
+    clause = tokens[pronoun].head
+    if tokens[pronoun].dep not in SUBJECT_DEPS or tokens[clause].dep != "conj":
+        return False
+    main = tokens[clause].head
+    if tokens[main].head != main:
+        return False
+    subject = next(
+        (i for i, t in enumerate(tokens) if t.head == main and t.dep in SUBJECT_DEPS), None
+    )
+    return (
+        subject is not None
+        and subject != index
+        and (s, subject) in own
+        and sentence.dominates(subject, index)
     )
 
 

@@ -19,6 +19,8 @@ from discofuse.engine.conditions import (
 )
 from discofuse.engine.language import BE_TENSES, INFLECT_TENSES, OPERATIONS
 from discofuse.engine.morphology import (
+    CLOSING,
+    FINAL_PUNCTUATION,
     TENSED_TAGS,
     be_form,
     finite_tag,
@@ -28,6 +30,7 @@ from discofuse.engine.morphology import (
 )
 from discofuse.engine.state import Item, State, items_of
 from discofuse.engine.yaml_source import line_of
+from discofuse.labels import QUOTE_MARKS
 
 # Where Trim cuts; a lone "-" is left alone, it joins compounds ("tie - break", "0 - 4").
 PUNCTUATION = frozenset({",", ".", ";", ":", "!", "?", "--", "(", ")", "-LRB-", "-RRB-"})
@@ -157,6 +160,8 @@ class _Words:
         first = evaluate(self.first, state, bindings)
         last = evaluate(self.last, state, bindings)
         source = state.lists[self.copy_list]
+        if first == last + 1 and 1 <= first <= len(source) + 1:
+            return []  # an empty range: a rule's optional stretch that is absent this time
         if not 1 <= first <= last <= len(source):
             raise OperationFailed(f"cannot copy {first}..{last} of {self.copy_list}")
         return list(source[first - 1 : last])
@@ -210,7 +215,9 @@ class Trim(Operation):
     sentence is finished). A mark before the clause's verb sets off a phrase inside the clause
     ("while in others , the female may be guided ..."), and cutting there would leave no
     clause; nor is a comma between coordinated words a place to cut ("observed in species of
-    ant , termite and ambrosia beetle" would lose two of the three)."""
+    ant , termite and ambrosia beetle" would lose two of the three). The sentence's own end is
+    kept whole: a final mark with the quote that closes after it ("... because I hardly play
+    doubles . '") loses nothing, so a quotation split in two still closes."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
         spec = _keys(node, "trim", scope)
@@ -225,9 +232,22 @@ class Trim(Operation):
                 item.text in PUNCTUATION and position > 0 and verb_seen
                 and not _joins_coordinated_words(state, item)
             ):
-                del items[position:]
+                if not _sentence_end(items[:position], items[position:]):
+                    del items[position:]
                 return
             verb_seen = verb_seen or (item.token is not None and item.token.tag in TENSED_TAGS)
+
+
+def _sentence_end(kept: list[Item], tail: list[Item]) -> bool:
+    """A final mark followed by nothing but closing quotes and brackets that close what opened
+    before the kept words (a quotation the clause itself opens is cut as before: "because '
+    we preach ... . '" is a quotation, not the clause's own sentence)."""
+    opened_in_clause = sum(item.text in QUOTE_MARKS for item in kept) % 2
+    return (
+        tail[0].text in FINAL_PUNCTUATION
+        and all(item.text in CLOSING for item in tail[1:])
+        and not opened_in_clause
+    )
 
 
 def _joins_coordinated_words(state: State, item: Item) -> bool:
