@@ -591,3 +591,16 @@ def test_a_thing_is_no_rival_of_the_they_of_a_verb_of_the_mind(resolver):
 
     assert continues("believed")
     assert not continues("lasted")
+
+
+def test_a_reflexive_in_the_who_clause_on_a_name_says_its_gender(resolver):
+    # "Clover cares for Boxer , who pushes himself": Boxer is a he, so no "she" after it is
+    # his; with "them" in the clause nothing is said of him.
+    def gender(reflexive: str):
+        cares = _people("Clover/NNP/nsubj/1 cares/VBZ/ROOT/- for/IN/prep/1 Boxer/NNP/pobj/2 "
+                        f",/,/punct/3 who/WP/nsubj/6 pushes/VBZ/relcl/3 {reflexive}/PRP/dobj/6 "
+                        "././punct/1", 0, 3)
+        return resolver.gender([cares], _Candidate(0, 3, PROPER))
+
+    assert gender("himself") == "he"
+    assert gender("them") is None

@@ -606,7 +606,7 @@ class PronounResolver:
                 and token.ent_type not in PLACE_AND_THING_ENTITIES | NOT_REFERRING_ENTITIES
             ):  # (not "January", "Florence")
                 return FEMININE  # "Claire": women's first names are seldom surnames
-            return None
+            return _gender_of_its_reflexive(sentence, candidate.index)
         lemma = token.lemma.lower()
         if lemma in MASCULINE_NOUNS or token.text.lower() in MASCULINE_NOUNS:
             return MASCULINE
@@ -1503,6 +1503,21 @@ def name_gender(
 
 PERSON_SUFFIXES = ("er", "or", "ist", "ian", "man", "woman", "ee", "ant", "ent", "ive")
 """Endings of agent nouns ("umpire" aside): an unknown noun with one may name a person."""
+
+
+def _gender_of_its_reflexive(sentence: Sentence, index: int) -> str | None:
+    """The gender a reflexive gives a name through the "who" clause on it ("Boxer , who often
+    pushes himself too hard": a he), or None."""
+    tokens = sentence.tokens
+    for verb, token in enumerate(tokens):
+        if token.dep != "relcl" or token.head != index or not any(
+            t.head == verb and t.dep in SUBJECT_DEPS and t.text.lower() == "who" for t in tokens
+        ):
+            continue
+        for t in tokens:
+            if t.head == verb and t.text.lower() in ("himself", "herself"):
+                return MASCULINE if t.text.lower() == "himself" else FEMININE
+    return None
 
 
 def _named_by_apposition(sentence: Sentence, index: int) -> int:
