@@ -188,10 +188,3 @@ COLLECTIVE_NOUNS = ORGANISATION_NOUNS | frozenset({
     "agency", "ministry", "department", "church", "school", "university", "college",
 })
 """Nouns for a group of people: "it" or "they" may stand for them, never "he" or "she"."""
-MIND_VERBS = frozenset({
-    "believe", "think", "know", "hope", "want", "wish", "fear", "feel", "decide", "realise",
-    "realize", "refuse", "intend", "learn", "remember", "forget", "understand", "doubt",
-    "suspect", "assume", "prefer", "like", "love", "hate", "worry", "enjoy", "choose",
-})
-"""Lemmas of verbs whose subject has a mind: someone, or a body of people ("the club
-believed"), never a thing ("The Greeks used standard types , because they believed ...")."""

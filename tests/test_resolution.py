@@ -577,22 +577,6 @@ def test_the_and_a_plural_name_typed_a_person_is_a_people(resolver):
     assert resolver.number([rees], _Candidate(0, 0, PROPER)) == "sing"
 
 
-def test_a_thing_is_no_rival_of_the_they_of_a_verb_of_the_mind(resolver):
-    # "The Greeks used types , because they believed it": types do not believe, so the "they"
-    # continues the main subject; "because they lasted" may be the types', and stays open.
-    def continues(verb: str) -> bool:
-        used = _people("The/DT/det/1 Greeks/NNPS/nsubj/2 used/VBD/ROOT/- types/NNS/dobj/2 "
-                       f",/,/punct/2 because/IN/mark/7 they/PRP/nsubj/7 {verb}/VBD/advcl/2 "
-                       "././punct/2", 1)
-        used.tokens[7].lemma = verb.removesuffix("d")
-        subject, rivals = continued_subject([used], 0, 6)
-        assert (subject, rivals) == (_Candidate(0, 1, PROPER), [_Candidate(0, 3, "nominal")])
-        return resolver.continues([used], subject, rivals, 0, 6, "they")
-
-    assert continues("believed")
-    assert not continues("lasted")
-
-
 def test_a_reflexive_in_the_who_clause_on_a_name_says_its_gender(resolver):
     # "Clover cares for Boxer , who pushes himself": Boxer is a he, so no "she" after it is
     # his; with "them" in the clause nothing is said of him.

@@ -57,7 +57,6 @@ from discofuse.labels import (
     COLLECTIVE_NOUNS,
     FEMININE_NOUNS,
     MASCULINE_NOUNS,
-    MIND_VERBS,
     MISTYPED_PERSON_ENTITIES,
     NOT_REFERRING_ENTITIES,
     NOUN_PHRASE_LEFT_DEPS,
@@ -499,9 +498,8 @@ class PronounResolver:
         """The continued subject agrees with the pronoun (in person and gender judged on its
         predicate noun when it has one: "Ekpombi is an album" is an "it" whatever the tagger
         thinks "Ekpombi" is), and no rival between them does."""
-        if any((self.compatible(sentences, r, sentence_index, index, group, history)
-                or (group == NEUTER and _unknown_name(sentences[r.sentence], r.index)))
-               and not self.mindless_before_a_mind_verb(sentences, r, sentence_index, index)
+        if any(self.compatible(sentences, r, sentence_index, index, group, history)
+               or (group == NEUTER and _unknown_name(sentences[r.sentence], r.index))
                for r in rivals):
             return False  # (a name of unknown kind may be an "it" too: "While ANOVA is
             # conservative ... , it is not")
@@ -530,25 +528,6 @@ class PronounResolver:
         if _name_of_a_thing(sentences[predicate.sentence], predicate.index):
             person = 0.0
         return _kind_agrees(group, self.gender(sentences, predicate), person)
-
-    def mindless_before_a_mind_verb(
-        self, sentences: list[Sentence], rival: _Candidate, sentence_index: int, index: int
-    ) -> bool:
-        """A rival that is a thing, where the pronoun is the subject of a verb of the mind:
-        "types" cannot be the "they" of "they believed" (a person or a body of people can:
-        "the club believed"; a name may be either, and stays a rival)."""
-        pronoun = sentences[sentence_index].tokens[index]
-        token = sentences[rival.sentence].tokens[rival.index]
-        return (
-            pronoun.dep == "nsubj"
-            and sentences[sentence_index].tokens[pronoun.head].lemma.lower() in MIND_VERBS
-            and token.tag in ("NN", "NNS")
-            and not token.ent_type
-            and token.lemma.lower() not in COLLECTIVE_NOUNS
-            and self.person_nouns.get(token.lemma.lower(), 0.2) < 0.3
-            and self.gender(sentences, rival) is None
-            and _named_by_apposition(sentences[rival.sentence], rival.index) == rival.index
-        )
 
     def number(self, sentences: list[Sentence], candidate: _Candidate) -> str:
         tokens = sentences[candidate.sentence].tokens
