@@ -535,11 +535,9 @@ class PronounResolver:
         coordinated = any(
             t.head == candidate.index and t.dep == "conj" for t in tokens
         ) and any(t.head == candidate.index and t.dep == "cc" for t in tokens)
-        sentence = sentences[candidate.sentence]
-        start = sentence.name_start(candidate.index)
-        if token.tag == "NNPS" and token.ent_type == "PERSON" and not (
-            start > 0 and tokens[start - 1].text.lower() == "the"
-        ):
+        if token.tag == "NNPS" and token.ent_type == "PERSON" and not sentences[
+            candidate.sentence
+        ].name_with_the(candidate.index):
             return "sing"  # a surname the tagger read as plural ("Rees"; not "the Greeks")
         if (
             token.tag == "NNP" and token.ent_type == "NORP"

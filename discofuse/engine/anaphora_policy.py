@@ -671,16 +671,12 @@ def _inside_the_subject_it_continues(
     not about a name in what is said of it)."""
     tokens = sentence.tokens
     clause = tokens[pronoun].head
-    if tokens[pronoun].dep not in SUBJECT_DEPS or tokens[clause].dep != "conj":
-        return False
-    main = tokens[clause].head
-    if tokens[main].head != main:
-        return False
-    subject = next(
-        (i for i, t in enumerate(tokens) if t.head == main and t.dep in SUBJECT_DEPS), None
-    )
+    subject = sentence.main_subject()
     return (
         subject is not None
+        and tokens[pronoun].dep in SUBJECT_DEPS
+        and tokens[clause].dep == "conj"
+        and tokens[clause].head == tokens[subject].head
         and subject != index
         and (s, subject) in own
         and sentence.dominates(subject, index)

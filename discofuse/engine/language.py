@@ -254,7 +254,8 @@ _LIST = Key("list", "token list", "The list the operation changes.", "B", LIST_N
 _AT = Key("at", "position", "A 1-based position in the list.", 1, EXPRESSION, required=True)
 _WORDS = Key("words", "literal words", "Words to add (the output audit allows them).",
              ["was"], WORDS)
-_COPY = Key("copy", "copied tokens", "Tokens copied from a list: {list, from, to}; to = from - 1 copies nothing.",
+_COPY = Key("copy", "copied tokens",
+            "Tokens copied from a list: {list, from, to}; to = from - 1 copies nothing.",
             {"list": "Z", "from": "l", "to": "m"}, COPY)
 def _tense(choices: tuple[str, ...]) -> Key:
     return Key("tense", "tense", f"{' or '.join(choices)} (default {choices[0]}; auto: that "
