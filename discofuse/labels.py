@@ -178,13 +178,14 @@ PERSON_NOUNS = MASCULINE_NOUNS | FEMININE_NOUNS | frozenset({
 what he/she may be replaced by and what an epithet is headed by."""
 ORGANISATION_NOUNS = frozenset({
     "club", "side", "team", "hosts", "visitors", "champions", "holders", "province", "county",
-    "company", "firm", "band", "group", "pack", "squad",
+    "company", "firm", "band", "group", "pack", "squad", "organisation", "organization",
+    "federation", "association",
 })
 """Nouns that name a team or an organisation by its role ("the hosts", "the Irish province")."""
 COLLECTIVE_NOUNS = ORGANISATION_NOUNS | frozenset({
     "family", "crew", "audience", "staff", "party", "government", "committee", "board",
     "army", "police", "council", "couple", "public", "crowd", "jury", "management", "media",
-    "navy", "population", "society", "association", "union", "organisation", "organization",
-    "agency", "ministry", "department", "church", "school", "university", "college",
+    "navy", "population", "society", "union", "agency", "ministry", "department", "church",
+    "school", "university", "college",
 })
 """Nouns for a group of people: "it" or "they" may stand for them, never "he" or "she"."""

@@ -1104,3 +1104,28 @@ def test_a_name_inside_the_main_subjects_phrase_is_no_rival_of_a_coordinated_she
     assert engine.unfuse(_with_people(coached), (0,)).incoherent_second_sentence == (
         "Ana Lind retired .")
     assert engine.unfuse(_with_people(beat), (0,)).incoherent_second_sentence == "She retired ."
+
+
+def test_a_name_that_modifies_a_plural_noun_is_no_replacement(engine):
+    # "The coach watched the Chelsea fans . | They ...": the fans, if anyone, not Chelsea; a
+    # name that modifies a singular noun is still the name ("a confident Wales camp ... They")
+    silenced = "They/PRP/nsubjpass/2 were/VBD/auxpass/2 silenced/VBN/ROOT/- ././punct/2"
+    for noun, expected in (("fans/NNS", "PAIR_NONE"), ("camp/NN", "PAIR_ANAPHORA")):
+        watched = ("The/DT/det/1 coach/NN/nsubj/2 watched/VBD/ROOT/- the/DT/det/5 "
+                   f"Chelsea/NNP/compound/5 {noun}/dobj/2 ././punct/2")
+        doc = document(watched, silenced, clusters=[[(0, 4, 5, "proper"), (1, 0, 1, "pronoun")]])
+        doc.sentences[0].tokens[4].ent_type = "ORG"
+        assert unfused(engine, doc)[0] == expected
+
+
+def test_they_takes_a_plural_description_of_one_possessor(engine):
+    # "Rand 's novels were derided . | They became bestsellers": the number leaves the author
+    # out; a club owning them may be "they" itself
+    novels = ("The/DT/det/1 author/NN/poss/3 's/POS/case/1 novels/NNS/nsubjpass/5 "
+              "were/VBD/auxpass/5 derided/VBN/ROOT/- ././punct/5")
+    became = "They/PRP/nsubj/1 became/VBD/ROOT/- bestsellers/NNS/attr/1 ././punct/1"
+    doc = document(novels, became, clusters=[[(0, 0, 4, "nominal"), (1, 0, 1, "pronoun")]])
+    assert unfused(engine, doc) == ("PAIR_ANAPHORA", "The author 's novels became bestsellers .")
+    owners = novels.replace("author/NN/poss/3", "club/NN/poss/3")
+    doc = document(owners, became, clusters=[[(0, 0, 4, "nominal"), (1, 0, 1, "pronoun")]])
+    assert unfused(engine, doc)[0] == "PAIR_NONE"

@@ -945,6 +945,11 @@ def replacement_for(
             whole = _whole_coordination(state, mention)
         if whole != mention:
             mention = whole  # names and nouns joined: each keeps its own words
+        elif mention.kind == "proper" and _modifies_a_plural_noun(state, mention):
+            if refusals is not None:
+                refusals.append(f"'{' '.join(_words(state, mention))}': a name that modifies"
+                                " a plural noun after it")
+            continue  # "watched the Chelsea fans . | They ...": the fans, if anyone
         elif mention.kind == "proper":
             named = name_part(state, mention)
             if named.end - named.start == 1 and named.start > mention.start and _words(
@@ -969,6 +974,15 @@ def replacement_for(
     if not usable:
         return None
     return min(usable, key=lambda m: (_KIND_RANK[m.kind], m.sentence, m.start))
+
+
+def _modifies_a_plural_noun(state: State, mention: Mention) -> bool:
+    """A name the parser made a modifier of a plural common noun after it ("the Wales
+    forwards", "Chelsea fans"): the phrase names the noun's entity, not the name's (a singular
+    noun leaves the name the only "they": "a confident Wales camp ... They")."""
+    tokens = state.document.sentences[mention.sentence].tokens
+    head = tokens[mention.head]
+    return head.dep == "compound" and head.head >= mention.end and tokens[head.head].tag == "NNS"
 
 
 def _cut_before_its_phrase(state: State, mention: Mention) -> bool:
@@ -1086,6 +1100,17 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
     ):
         return "a lower-case word tagged a name, cut from its phrase"  # "Scotland
         # international" from "The former Scotland international" ("the aardwolf" is whole)
+    if (
+        mention.kind == "proper"
+        and mention.end - mention.start == 2
+        and tokens[mention.start].text.lower() == "the"
+        and mention.end < len(tokens)
+        and tokens[mention.end].tag in ("NN", "NNS")
+        and tokens[mention.end].text.isalpha()
+        and tokens[mention.end].text.islower()
+    ):
+        return "'the' and a name cut from the noun after it"  # "the Wales squad", which the
+        # parser read as "the Wales" and a noun of its own
     if _contains(mention, anaphor) or _contains(anaphor, mention):
         return "contains it or lies inside it"
     if tokens[mention.head].dep == "attr":
@@ -1136,6 +1161,7 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         and PRONOUN_GROUPS.get(first_word) in ("it", "they")
         and any(t.tag == "POS" for t in tokens[mention.start : mention.end])
         and (mention.sentence != anaphor.sentence or first_word in ("its", "their"))
+        and not _plural_of_one_possessor(state, mention, first_word)
     ):
         return "a description with a possessor, for a pronoun of the next sentence or a possessive"
         # "The country 's highest point is Noshaq . | It has a continental climate" (the
@@ -1190,6 +1216,25 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         return "a place's name or a description, not a shortened name"  # "The flora of Aruba"
         # is no "Aruba Rattlesnake", "The ninth Guru" no "Guru Arjun Dev"
     return None
+
+
+def _plural_of_one_possessor(state: State, mention: Mention, pronoun: str) -> bool:
+    """A subject "they" for a plural description whose possessors are each one ("Rand 's
+    novels ... They became bestsellers"): the number leaves the possessor out, which "it" for
+    "The country 's highest point" does not."""
+    tokens = state.document.sentences[mention.sentence].tokens
+    possessors = [
+        tokens[i - 1] for i in range(mention.start + 1, mention.end) if tokens[i].tag == "POS"
+    ]
+    return (
+        pronoun == "they"
+        and tokens[mention.head].tag == "NNS"
+        and all(
+            t.tag in ("NN", "NNP") and t.ent_type != "ORG"
+            and t.lemma.lower() not in COLLECTIVE_NOUNS  # ("the club 's owners": a club is
+            for t in possessors                          # "they" in British English)
+        )
+    )
 
 
 def _name_after_in_its_phrase(state: State, mention: Mention) -> bool:
