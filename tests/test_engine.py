@@ -372,6 +372,26 @@ def test_prepend_insert_new_list_trim_replace(tmp_path):
     assert example.incoherent_first_sentence == "In town , Bo stayed ."
 
 
+def test_replace_at_a_position_changes_only_the_word_there(tmp_path):
+    # "a cat ... a dog": with `at`, only the occurrence at that position is replaced, and a
+    # literal word the sentence's start capitalizes still counts as the rule's own
+    doc = document("a/DT/det/1 cat/NN/nsubj/2 saw/VBD/ROOT/- a/DT/det/4 dog/NN/dobj/2 ././punct/2")
+    for at, expected in ((1, "The cat saw a dog ."), (4, "A cat saw the dog .")):
+        engine = engine_for(
+            tmp_path,
+            single_rule(
+                "- token: 1\n  tag: DT",
+                do=f"""
+        - new_list: {{list: A, copy: {{list: Z, from: 1, to: "|Z|"}}}}
+        - replace: {{list: A, find: a, with: [the], at: {at}}}
+        - new_list: {{list: B, copy: {{list: Z, from: 1, to: "|Z|"}}}}
+        """,
+            ),
+        )
+        example, _ = run(engine, doc)
+        assert example.incoherent_first_sentence == expected
+
+
 def test_inflection_and_be_insertion(tmp_path):
     doc = document(
         "Citing/VBG/advcl/3 rain/NN/dobj/0 ,/,/punct/3 officials/NNS/nsubj/3 "

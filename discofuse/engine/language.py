@@ -295,9 +295,11 @@ OPERATIONS = {construct.name: construct for construct in (
               "Removes punctuation left at the list's start or end.", (_LIST,),
               {"trim": {"list": "B"}}),
     Construct("replace", "operation", "replace a word",
-              "Replaces each occurrence of a word by others.",
+              "Replaces each occurrence of a word (or the one at `at`) by others.",
               (_LIST, Key("find", "word", "The word to replace.", "who", WORDS, required=True),
-               Key("with", "words", "What replaces it.", ["he"], WORDS, required=True)),
+               Key("with", "words", "What replaces it.", ["he"], WORDS, required=True),
+               Key("at", "position", "Only an occurrence that starts at this 1-based "
+                   "position (default: every one).", 1, EXPRESSION)),
               {"replace": {"list": "B", "find": "it", "with": ["the", "club"]}}),
     Construct("replace_mentions", "operation", "replace anaphors",
               "Replaces each anaphor of a coref pair by its replacement (the article and case "

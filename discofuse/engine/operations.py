@@ -262,7 +262,8 @@ def _joins_coordinated_words(state: State, item: Item) -> bool:
 
 
 class Replace(Operation):
-    """replace: {list: B, find: [words], with: [words]}: every non-overlapping occurrence."""
+    """replace: {list: B, find: [words], with: [words], at: i}: every non-overlapping
+    occurrence, or only one that starts at position i."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
         spec = _keys(node, "replace", scope)
@@ -270,14 +271,18 @@ class Replace(Operation):
         self.list_name = scope.list_name(node, spec["list"])
         self.find = [w.lower() for w in _word_list(spec["find"])]
         self.replacement = _word_list(spec["with"])
+        self.at = scope.expression(spec["at"], node) if "at" in spec else None
         if not self.find:
             raise scope.error("'find' must not be empty", node)
 
     def apply(self, state: State, bindings: Bindings) -> None:
         items, result, position = state.lists[self.list_name], [], 0
         size = len(self.find)
+        only = None if self.at is None else _position(state, self.list_name, self.at, bindings) - 1
         while position < len(items):
-            if [item.text.lower() for item in items[position : position + size]] == self.find:
+            if (only is None or position == only) and [
+                item.text.lower() for item in items[position : position + size]
+            ] == self.find:
                 result.extend(Item(text=word) for word in self.replacement)
                 position += size
             else:
