@@ -945,11 +945,6 @@ def replacement_for(
             whole = _whole_coordination(state, mention)
         if whole != mention:
             mention = whole  # names and nouns joined: each keeps its own words
-        elif mention.kind == "proper" and _modifies_a_plural_noun(state, mention):
-            if refusals is not None:
-                refusals.append(f"'{' '.join(_words(state, mention))}': a name that modifies"
-                                " a plural noun after it")
-            continue  # "watched the Chelsea fans . | They ...": the fans, if anyone
         elif mention.kind == "proper":
             named = name_part(state, mention)
             if named.end - named.start == 1 and named.start > mention.start and _words(
@@ -1111,6 +1106,9 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
     ):
         return "'the' and a name cut from the noun after it"  # "the Wales squad", which the
         # parser read as "the Wales" and a noun of its own
+    if mention.kind == "proper" and _modifies_a_plural_noun(state, mention):
+        return "a name that modifies a plural noun after it"  # "watched the Chelsea fans . |
+        # They ...": the fans, if anyone
     if _contains(mention, anaphor) or _contains(anaphor, mention):
         return "contains it or lies inside it"
     if tokens[mention.head].dep == "attr":

@@ -268,13 +268,11 @@ class Engine:
 
 def check_sentence(items: list[Item], allowed: frozenset[str] = frozenset()) -> str:
     """Why a finished output sentence is unusable, or '' if it is fine: empty, no capital, no
-    verb, or a word that came from neither the input nor the rule's own insertions (which
-    may have been capitalized at the sentence's start: "the" -> "The")."""
+    verb, or a word that came from neither the input nor the rule's own insertions
+    (`allowed`, lower-cased: `Rule.inserted_words`)."""
+    insertions = INSERTED_WORDS | allowed
     foreign = [
-        item.text
-        for item in items
-        if item.token is None and item.text not in INSERTED_WORDS
-        and item.text not in allowed and item.text.lower() not in allowed
+        item.text for item in items if item.token is None and item.text.lower() not in insertions
     ]
     if foreign:
         return f"words not in the input: {foreign}"

@@ -74,8 +74,11 @@ class Rule:
 
     @functools.cached_property
     def inserted_words(self) -> frozenset[str]:
-        """Literal words this rule's operations may add (the only new words it may output)."""
-        return frozenset(word for operation in self.operations for word in operation.literal_words)
+        """Literal words this rule's operations may add (the only new words it may output),
+        lower-cased: the sentence's start may capitalize one ("the" -> "The")."""
+        return frozenset(
+            word.lower() for operation in self.operations for word in operation.literal_words
+        )
 
     @property
     def where(self) -> str:
