@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from conftest import sentence
 
-from discofuse.audit import REASONS, Auditor
+from discofuse.audit import REASONS, Auditor, span_of_first_parse
 from discofuse.cli import main
 from discofuse.corpus.steps import GenerationConfig, unfuse_document
 from discofuse.engine import Engine, Example, load_rules
@@ -268,8 +269,8 @@ def test_an_original_sentence_left_as_it_is_is_not_re_parsed(annotator):
         parsed.extend(list(words) for group in groups for words in group)
         sentences = annotator.parse_many(groups)
         for group in sentences:
-            for sentence in group:
-                for token in sentence.tokens:
+            for reading in group:
+                for token in reading.tokens:
                     token.tag = "NN" if token.tag.startswith("VB") else token.tag
         return sentences
 
@@ -288,6 +289,45 @@ def test_an_original_sentence_left_as_it_is_is_not_re_parsed(annotator):
     split = Example(original, "", "The old ship sank in the storm .", "The crew swam ashore .",
                     "SINGLE_S_COORD", "and")
     assert auditor.reason(split, annotator.parse([original.split()])) == ""
+
+
+def test_parts_that_run_in_the_original_are_judged_on_its_parse(annotator):
+    # A split at a conjunction or a connective keeps runs of the original's words: they are
+    # read with the original's parse (made in context), and parsed afresh only when that
+    # parse fails them, so a drop is always the fresh parse's verdict.
+    parsed: list[list[str]] = []
+
+    def recording_parse(groups):
+        parsed.extend(list(words) for group in groups for words in group)
+        return annotator.parse_many(groups)
+
+    auditor = Auditor(recording_parse)
+    original = "The road was closed , but the ferry kept running all winter ."
+    split = Example(original, "", "The road was closed .", "The ferry kept running all winter .",
+                    "SINGLE_S_COORD", ", but")
+    assert auditor.reason(split, annotator.parse([original.split()])) == ""
+    assert parsed == []
+    original = "She left early because Kim knew ."
+    split = Example(original, "", "She left early .", "Because Kim knew .", "SINGLE_S_COORD", "")
+    assert auditor.reason(split, annotator.parse([original.split()])) == "subordinate_clause"
+    assert parsed == [["She", "left", "early", "."], ["Because", "Kim", "knew", "."]]
+
+
+def test_a_run_is_read_afresh_when_its_first_parse_gives_its_verb_no_subject():
+    # hand-parsed as the small parser read a real sentence: "result" the subject of
+    # "suffers", "as" left without an object; the run "as a result suffers droughts" is no
+    # clause with a subject, so the first parse does not judge it
+    farm = sentence("The/DT/det/1 farm/NN/nsubj/2 lies/VBZ/ROOT/- ,/,/punct/2 and/CC/cc/2 "
+                    "as/IN/prep/8 a/DT/det/7 result/NN/nsubj/8 suffers/VBZ/conj/2 "
+                    "droughts/NNS/dobj/8 ././punct/8")
+    assert span_of_first_parse("The farm lies .".split(), [farm]).words == ["The", "farm",
+                                                                            "lies", "."]
+    assert span_of_first_parse("As a result suffers droughts .".split(), [farm]) is None
+    so = sentence("The/DT/det/1 farm/NN/nsubj/2 lies/VBZ/ROOT/- ,/,/punct/2 and/CC/cc/2 "
+                  "so/RB/advmod/8 the/DT/det/7 farm/NN/nsubj/8 suffers/VBZ/conj/2 "
+                  "droughts/NNS/dobj/8 ././punct/8")
+    run = span_of_first_parse("So the farm suffers droughts .".split(), [so])
+    assert run is not None and (run.tokens[3].dep, run.tokens[3].head) == ("ROOT", 3)
 
 
 def test_a_removed_connective_is_no_lost_content(auditor, annotator):

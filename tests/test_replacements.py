@@ -1129,3 +1129,21 @@ def test_they_takes_a_plural_description_of_one_possessor(engine):
     owners = novels.replace("author/NN/poss/3", "club/NN/poss/3")
     doc = document(owners, became, clusters=[[(0, 0, 4, "nominal"), (1, 0, 1, "pronoun")]])
     assert unfused(engine, doc)[0] == "PAIR_NONE"
+
+
+def test_a_surname_typed_an_organisation_owns_like_a_person_when_its_chain_says_so(engine):
+    # "Rand 's novels ... | They became bestsellers", the small model typing "Rand" ORG: a
+    # company's "they" may be the company, unless Rand's own chain has a "she"
+    novels = ("Rand/NNP/poss/2 's/POS/case/0 novels/NNS/nsubjpass/4 were/VBD/auxpass/4 "
+              "derided/VBN/ROOT/- ././punct/4")
+    became = "They/PRP/nsubj/1 became/VBD/ROOT/- bestsellers/NNS/attr/1 ././punct/1"
+    wrote = "She/PRP/nsubj/1 wrote/VBD/ROOT/- ././punct/1"
+    for rand_chain, expected in (
+        ([], ("PAIR_NONE", "They became bestsellers .")),
+        ([[(0, 0, 1, "proper"), (2, 0, 1, "pronoun")]],
+         ("PAIR_ANAPHORA", "Rand 's novels became bestsellers .")),
+    ):
+        doc = document(novels, became, wrote, clusters=[
+            [(0, 0, 3, "nominal"), (1, 0, 1, "pronoun")], *rand_chain])
+        doc.sentences[0].tokens[0].ent_type = "ORG"
+        assert unfused(engine, doc) == expected

@@ -1221,17 +1221,31 @@ def _plural_of_one_possessor(state: State, mention: Mention, pronoun: str) -> bo
     novels ... They became bestsellers"): the number leaves the possessor out, which "it" for
     "The country 's highest point" does not."""
     tokens = state.document.sentences[mention.sentence].tokens
-    possessors = [
-        tokens[i - 1] for i in range(mention.start + 1, mention.end) if tokens[i].tag == "POS"
-    ]
+    possessors = [i - 1 for i in range(mention.start + 1, mention.end) if tokens[i].tag == "POS"]
     return (
         pronoun == "they"
         and tokens[mention.head].tag == "NNS"
         and all(
-            t.tag in ("NN", "NNP") and t.ent_type != "ORG"
-            and t.lemma.lower() not in COLLECTIVE_NOUNS  # ("the club 's owners": a club is
-            for t in possessors                          # "they" in British English)
-        )
+            tokens[i].tag in ("NN", "NNP")
+            and not _an_organisation(state, mention.sentence, i)
+            and tokens[i].lemma.lower() not in COLLECTIVE_NOUNS  # ("the club 's owners": a
+            for i in possessors                                 # club is "they" in British
+        )                                                       # English)
+    )
+
+
+def _an_organisation(state: State, sentence: int, index: int) -> bool:
+    """A name the tagger types an organisation, unless its chain has a he or she (the small
+    model types lone surnames ORG: "Rand 's novels" in an article about Ayn Rand)."""
+    sentences = state.document.sentences
+    if sentences[sentence].tokens[index].ent_type != "ORG":
+        return False
+    return not any(
+        sentences[m.sentence].tokens[m.head].text.lower() in GENDERED_PRONOUNS
+        for cluster in state.clusters
+        if any(m.sentence == sentence and m.head == index for m in cluster.mentions)
+        for m in cluster.mentions
+        if m.kind == "pronoun"
     )
 
 
@@ -1452,8 +1466,9 @@ def _holds_another_noun(state: State, mention: Mention, plural: bool) -> bool:
         token.tag.startswith("NN") and i != mention.head and token.dep != "compound"
         and (
             (token.tag in ("NNS", "NNPS")) == plural
-            or plural and token.ent_type == "ORG" and token.dep == "poss"  # ("Trident 's
-            # majority shareholdings were sold although they retained ...": the company)
+            or plural and token.dep == "poss" and _an_organisation(state, mention.sentence, i)
+            # ("Trident 's majority shareholdings were sold although they retained ...": the
+            # company)
         )
         and not (not plural and (token.ent_type == "PERSON" or token.dep == "poss"))
         and sentence.dominates(mention.head, i)
