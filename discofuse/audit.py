@@ -254,6 +254,9 @@ def _surface_check(
         reason = _surface_reason(words) or _balance_reason(words, source, running_quote)
         if reason:
             source_flaw = same is not None or (reason == "dangling" and _ends_like(words, source))
+            if source_flaw and reason == "dangling" and _stranded_after_a_verb(words):
+                continue  # the source ends so, and whole: "... before the case was disposed
+                # of .", "... although he was unable to ."
             return f"source_{reason}" if source_flaw else reason
     if not example.coherent_second_sentence and _speaker_split_off(generated, sources[0]):
         return "speaker_split_off"
@@ -319,6 +322,22 @@ def _surface_reason(words: list[str]) -> str:
     if not body or body[-1].lower() in DANGLING or words[0] in {",", ";", ":", "."}:
         return "dangling"
     return ""
+
+
+STRANDING_WORDS = frozenset({"able", "unable", "up"})
+"""Words before a final "to" that make it a verb's ("unable to .", "live up to .")."""
+
+
+def _stranded_after_a_verb(words: list[str]) -> bool:
+    """The sentence ends in "of" or "to" after a past participle or `STRANDING_WORDS`: a
+    stranded preposition or an elided verb phrase, not a number lost with the markup ("a
+    total area of .", "equal to .")."""
+    body = [w.lower() for w in words]
+    while body and (body[-1] in CLOSING or body[-1] in FINAL_PUNCTUATION):
+        body.pop()
+    return len(body) > 1 and body[-1] in ("of", "to") and (
+        body[-2].endswith("ed") or body[-2] in STRANDING_WORDS
+    )
 
 
 def _quotation_over_both(generated: list[list[str]], source: list[str]) -> bool:
@@ -452,7 +471,7 @@ def _clause_reason(sentence: Sentence) -> str:
     children = [token for token in tokens if token.head == root and token is not tokens[root]]
     finite = tokens[root].tag in TENSED_TAGS or any(
         child.dep in ("aux", "auxpass") and child.tag in TENSED_TAGS for child in children
-    ) or _past_tense_read_as_participle(tokens[root], children) or _present_read_as_base(
+    ) or _tensed_auxiliary_on_an_auxiliary(tokens, root) or _past_tense_read_as_participle(tokens[root], children) or _present_read_as_base(
         tokens, root, children
     ) or _present_read_as_plural_noun(tokens, root)
     if not finite:
@@ -496,6 +515,16 @@ def _clause_reason(sentence: Sentence) -> str:
 
 
 NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "PRP"})
+
+
+def _tensed_auxiliary_on_an_auxiliary(tokens: list[Token], root: int) -> bool:
+    """The tensed auxiliary hangs on the root's other auxiliary: "Caecilians have been little
+    studied" with "have" on "been" (the small parser does this before an adverb)."""
+    return any(
+        token.dep in ("aux", "auxpass") and token.tag in TENSED_TAGS
+        and tokens[token.head].dep in ("aux", "auxpass") and tokens[token.head].head == root
+        for token in tokens
+    )
 
 
 def _noun_right_before(tokens: list[Token], verb: int) -> bool:
@@ -557,17 +586,22 @@ def _main_clause_after_fronted(tokens: list[Token], mark: int) -> bool:
 
 
 PLURAL_PRONOUNS = frozenset({"we", "they", "you", "i"})
+PLURAL_DETERMINER_PRONOUNS = frozenset({"these", "those", "some", "many", "both", "few", "several"})
+"""Determiners that stand as a plural subject themselves ("Some seek a cure", "Many of its
+young people ... leave")."""
 
 
 def _present_read_as_base(tokens: list[Token], root: int, children: list[Token]) -> bool:
     """A plural present the tagger read as the base form, after its subject: "Distributed
-    algorithms divide the problem ." (VB with a plural subject and no auxiliary; a singular
+    algorithms divide the problem ." (VB with a plural subject and no auxiliary, or a plural
+    determiner standing alone: "Those found at Mount Dajt comprise bone tools"; a singular
     subject keeps it a fault: "The governor restrict meetings .")."""
     if tokens[root].tag != "VB" or any(c.dep in ("aux", "auxpass") for c in children):
         return False
     return any(
         t.head == root and t.dep in ("nsubj", "nsubjpass") and i < root and (
             t.tag in ("NNS", "NNPS") or t.text.lower() in PLURAL_PRONOUNS
+            or t.text.lower() in PLURAL_DETERMINER_PRONOUNS
             or any(c.head == i and c.dep == "conj" for c in tokens)
         )
         for i, t in enumerate(tokens[:root])
@@ -577,16 +611,18 @@ def _present_read_as_base(tokens: list[Token], root: int, children: list[Token])
 def _present_read_as_plural_noun(tokens: list[Token], root: int) -> bool:
     """A present "-s" verb the tagger read as a plural noun, right after the singular noun
     that is its subject ("Nitric acid reacts with ammonia .", "The old body awakens in a
-    lab ."): the root is such a word, the noun before it hangs on it, and a preposition,
-    determiner, particle or adverb follows, as after a verb (not "of": "Police reports of
-    the fire" is a noun phrase)."""
+    lab ."): the root is such a word, the noun before it hangs on it (or, second after
+    "the", an adjective used as a noun: "The female visits the pools"), and a preposition,
+    determiner, particle, adverb or number follows, as after a verb (not "of": "Police
+    reports of the fire" is a noun phrase)."""
     token = tokens[root]
     if token.tag != "NNS" or root == 0 or root + 1 >= len(tokens):
         return False
     before, after = tokens[root - 1], tokens[root + 1]
-    if before.tag not in ("NN", "NNP") or before.head != root:
+    noun_use = before.tag == "JJ" and root == 2 and tokens[0].text.lower() == "the"
+    if before.tag not in ("NN", "NNP") and not noun_use or before.head != root:
         return False
-    if after.tag not in ("IN", "DT", "RB", "RP", "TO") or after.text.lower() == "of":
+    if after.tag not in ("IN", "DT", "RB", "RP", "TO", "CD") or after.text.lower() == "of":
         return False
     word = token.text.lower()
     return any(
@@ -596,13 +632,20 @@ def _present_read_as_plural_noun(tokens: list[Token], root: int) -> bool:
 
 
 def _past_tense_read_as_participle(root: Token, children: list[Token]) -> bool:
-    """A regular past tense the tagger read as a participle: "Rosholt 's first mill burned in
-    1901 ." (VBN, with an active subject and no auxiliary; "-ed" is both forms)."""
-    return (
-        root.tag == "VBN"
-        and root.text.lower().endswith("ed")
-        and any(child.dep == "nsubj" for child in children)
-        and not any(child.dep in ("aux", "auxpass") for child in children)
+    """A past tense the tagger read as a participle: "Rosholt 's first mill burned in 1901 ."
+    (VBN, with an active subject and no auxiliary; "-ed" is both forms), or an irregular
+    past that is its own participle, with no "by" phrase: "Alpha and beta originally meant ox
+    and house" (not "The cup won by Leeds", a phrase)."""
+    if (
+        root.tag != "VBN"
+        or not any(child.dep == "nsubj" for child in children)
+        or any(child.dep in ("aux", "auxpass") for child in children)
+    ):
+        return False
+    word = root.text.lower()
+    return word.endswith("ed") or not any(child.dep == "agent" for child in children) and any(
+        word in (getInflection(lemma, "VBD") or ()) and word in (getInflection(lemma, "VBN") or ())
+        for lemma in getAllLemmas(word).get("VERB", ())
     )
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from conftest import sentence
 
-from discofuse.audit import REASONS, Auditor, span_of_first_parse
+from discofuse.audit import REASONS, Auditor, _clause_reason, span_of_first_parse
 from discofuse.cli import main
 from discofuse.corpus.steps import GenerationConfig, unfuse_document
 from discofuse.engine import Engine, Example, load_rules
@@ -163,6 +163,24 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             "It was a sad day when the fans learned that the club would close .",
             "It was a sad day when the fans learned that .",
             "The club would close .",
+            "dangling",
+        ),
+        (  # a source sentence that ends in a stranded preposition is whole ...
+            "The ferry was late , but the crew said the old boat had been disposed of .",
+            "The ferry was late .",
+            "The crew said the old boat had been disposed of .",
+            "",
+        ),
+        (  # ... one that lost a number with the markup after a noun is not
+            "The ferry was late , and the pier has a length of .",
+            "The ferry was late .",
+            "The pier has a length of .",
+            "source_dangling",
+        ),
+        (  # ... nor a split that left a shared object in the other part
+            "The board listened to , and then turned down , the plan .",
+            "The board listened to .",
+            "The board then turned down the plan .",
             "dangling",
         ),
         (  # a subject the parser hung on a fronted phrase without a comma is still there
@@ -418,3 +436,53 @@ def test_do_so_and_yet_are_whole_and_a_flaw_the_source_ends_with_is_its_own(
 ):
     assert expected == "" or expected in REASONS
     assert verdict(auditor, annotator, original, first, second) == expected
+
+
+@pytest.mark.parametrize(
+    ("reading", "expected"),
+    [
+        (  # the tensed auxiliary hung on the other one, before an adverb
+            "Lizards/NNS/nsubjpass/4 have/VBP/aux/2 been/VBN/auxpass/4 little/RB/advmod/4 "
+            "studied/VBN/ROOT/- ././punct/4",
+            "",
+        ),
+        (  # an irregular past that is its own participle, read as the participle
+            "Both/DT/det/1 words/NNS/nsubj/3 originally/RB/advmod/3 meant/VBN/ROOT/- "
+            "river/NN/dobj/3 ././punct/3",
+            "",
+        ),
+        (  # ... but with a "by" phrase it is a participle phrase, no sentence
+            "The/DT/det/1 cup/NN/nsubj/2 won/VBN/ROOT/- by/IN/agent/2 Leeds/NNP/pobj/3 "
+            "././punct/2",
+            "no_finite_verb",
+        ),
+        (  # a plural determiner as the subject of a present read as the base form
+            "Many/JJ/nsubj/4 of/IN/prep/0 the/DT/det/3 pupils/NNS/pobj/1 walk/VB/ROOT/- "
+            "home/RB/advmod/4 ././punct/4",
+            "",
+        ),
+        (  # ... not a singular noun
+            "The/DT/det/1 mayor/NN/nsubj/2 restrict/VB/ROOT/- meetings/NNS/dobj/2 ././punct/2",
+            "no_finite_verb",
+        ),
+        (  # a present read as a plural noun before a number
+            "The/DT/det/1 mill/NN/compound/2 employs/NNS/ROOT/- 40/CD/nummod/4 "
+            "people/NNS/dobj/2 ././punct/2",
+            "",
+        ),
+        (  # ... after an adjective used as a noun
+            "The/DT/det/2 female/JJ/amod/2 guards/NNS/ROOT/- the/DT/det/4 nest/NN/dobj/2 "
+            "././punct/2",
+            "",
+        ),
+        (  # ... not after a noun phrase's adjective further in
+            "The/DT/det/3 new/JJ/amod/3 police/NN/compound/3 reports/NNS/ROOT/- of/IN/prep/3 "
+            "fires/NNS/pobj/4 ././punct/3",
+            "no_finite_verb",
+        ),
+    ],
+)
+def test_finite_verbs_the_small_parser_misreads(reading, expected):
+    # hand-parsed as the small model reads such sentences, so the test does not depend on
+    # the model's version
+    assert _clause_reason(sentence(reading)) == expected

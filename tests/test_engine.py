@@ -284,6 +284,17 @@ def test_coref_condition_and_possessive_replacement(tmp_path):
     assert (example.has_coref_type_pronoun, example.has_coref_type_nominal) == (1.0, 0.0)
 
 
+def test_a_first_word_capitalized_only_for_starting_its_sentence_is_lower_cased(tmp_path):
+    # "Albedo varies . | Then it fell ." -> "Then albedo fell ."; a name keeps its capital
+    engine = engine_for(tmp_path, PAIR_RULE.format(kinds="[pronoun]"))
+    first = "Albedo/NN/nsubj/1 varies/VBZ/ROOT/- ././punct/1"
+    second = "Then/RB/advmod/2 it/PRP/nsubj/2 fell/VBD/ROOT/- ././punct/2"
+    doc = document(first, second, clusters=[[(0, 0, 1, "nominal"), (1, 1, 2, "pronoun")]])
+    assert run(engine, doc, (0, 1))[0].incoherent_second_sentence == "Then albedo fell ."
+    doc.sentences[0].tokens[0].ent_type = "ORG"
+    assert run(engine, doc, (0, 1))[0].incoherent_second_sentence == "Then Albedo fell ."
+
+
 def test_nominal_anaphor_and_no_repeated_name(tmp_path):
     engine = engine_for(tmp_path, PAIR_RULE.format(kinds="[pronoun, nominal]"))
     first = "Lions/NNPS/nsubj/1 won/VBD/ROOT/- ././punct/1"

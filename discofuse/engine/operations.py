@@ -330,7 +330,10 @@ class ReplaceMentions(Operation):
             if antecedent[0].text.lower() in ("a", "an") and pair.anaphor.kind == "nominal":
                 antecedent[0] = items[span[0] - 1]  # "an English man ... The man": the
                 # anaphor's own article ("The English man")
-            antecedent[0] = _cased_like(antecedent[0], items[span[0] - 1])
+            antecedent[0] = _cased_like(
+                antecedent[0], items[span[0] - 1],
+                common=pair.antecedent.start == 0 and _common_word(state, pair.antecedent),
+            )
             if anaphor_token is not None and anaphor_token.tag in POSSESSIVE_PRONOUN_TAGS:
                 antecedent.append(Item(text="'s"))
             if [i.text.lower() for i in antecedent] == [
@@ -351,14 +354,39 @@ def _mention_items(state: State, mention: Mention) -> list[Item]:
     return list(items_of(state.document, mention.sentence)[mention.start : mention.end])
 
 
-def _cased_like(first: Item, anaphor: Item) -> Item:
+def _cased_like(first: Item, anaphor: Item, common: bool) -> Item:
     """The replacement's first word capitalized where the anaphor was ("They" -> "The club"),
-    a determiner lower-cased where it was not ("The town" -> "... the town")."""
+    a determiner or a `common` word that had its capital for starting its sentence
+    lower-cased where it was not ("The town" -> "... the town", "Algae constitute ..." ->
+    "... although algae 's plastids")."""
     if anaphor.text[:1].isupper():
         return first.with_text(first.text[:1].upper() + first.text[1:])
-    if first.token is not None and first.token.tag == "DT":
+    if common or (first.token is not None and first.token.tag == "DT"):
         return first.with_text(first.text.lower())
     return first
+
+
+COMMON_WORD_TAGS = frozenset({"NN", "NNS", "JJ", "JJR", "JJS"})
+
+
+COMMON_WORD_WINDOW = 20
+"""Sentences either side of a mention searched for its first word in lower case."""
+
+
+def _common_word(state: State, mention: Mention) -> bool:
+    """The mention's first word, capitalized and of no entity type, is one the tagger read as
+    a common noun or adjective, or one the text near it writes in lower case ("Algae", tagged
+    a name at the start of the article on algae); not a name ("Wolves" typed a team)."""
+    sentences = state.document.sentences
+    token = sentences[mention.sentence].tokens[mention.start]
+    lowered = token.text.lower()
+    if not token.text.istitle() or token.ent_type:
+        return False  # ("BF3", "Al - Khwarizmi")
+    if token.tag in COMMON_WORD_TAGS:
+        return True
+    near = sentences[max(0, mention.sentence - COMMON_WORD_WINDOW) :
+                     mention.sentence + COMMON_WORD_WINDOW + 1]
+    return any(t.text == lowered for sentence in near for t in sentence.tokens)
 
 
 def _said_in_its_clause(state: State, items: list[Item], at: int, phrase: list[Item]) -> bool:
