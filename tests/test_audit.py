@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from conftest import sentence
 
-from discofuse.audit import REASONS, Auditor, _clause_reason, span_of_first_parse
+from discofuse.audit import REASONS, Auditor, _clause_reason, reading_of_first_parse
 from discofuse.cli import main
 from discofuse.corpus.steps import GenerationConfig, unfuse_document
 from discofuse.engine import Engine, Example, load_rules
@@ -165,6 +165,18 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             "The club would close .",
             "dangling",
         ),
+        (  # a second part that negates the first's verb phrase reads whole with it ...
+            "Some towns paid their debts and others did not .",
+            "Some towns paid their debts .",
+            "Others did not .",
+            "",
+        ),
+        (  # ... not a first part, whose verb phrase was said before the pair
+            "It did not , and the town grew .",
+            "It did not .",
+            "The town grew .",
+            "elliptical",
+        ),
         (  # a source sentence that ends in a stranded preposition is whole ...
             "The ferry was late , but the crew said the old boat had been disposed of .",
             "The ferry was late .",
@@ -273,6 +285,11 @@ def test_a_split_that_leaves_quoted_words_without_their_speaker_is_dropped(audit
     original = "' He told me he was fit and he trained all week ."
     first, second = "' He told me he was fit .", "He trained all week ."
     assert verdict(auditor, annotator, original, first, second) != "speaker_split_off"
+    # nor one a reporting verb opens, with a reporting word inside
+    original = "The coach praised the keeper and wrote , ' Many have said that he is slow ."
+    first = "The coach praised the keeper ."
+    second = "The coach wrote , ' Many have said that he is slow ."
+    assert verdict(auditor, annotator, original, first, second) != "speaker_split_off"
 
 
 def test_an_original_sentence_left_as_it_is_is_not_re_parsed(annotator):
@@ -325,6 +342,25 @@ def test_parts_that_run_in_the_original_are_judged_on_its_parse(annotator):
                     "SINGLE_S_COORD", ", but")
     assert auditor.reason(split, annotator.parse([original.split()])) == ""
     assert parsed == []
+    # so is a part whose replaced pronoun or relative pronoun a noun phrase of the original
+    # takes the place of, or whose verb phrase takes the copied subject
+    first, second = "Carlos Ruiz scored twice .", "Then his coach smiled ."
+    pair = Example(first, second, first, "Then Carlos Ruiz 's coach smiled .", "PAIR_ANAPHORA", "")
+    assert auditor.reason(pair, annotator.parse([first.split(), second.split()])) == ""
+    original = "Ruth Ames , who won bronze in May , finished fourth in the final ."
+    split = Example(original, "", "Ruth Ames finished fourth in the final .",
+                    "Ruth Ames won bronze in May .", "SINGLE_RELATIVE", "")
+    assert auditor.reason(split, annotator.parse([original.split()])) == ""
+    assert parsed == []
+    # a copied subject is read afresh: only a fresh parse shows a verb phrase coordination
+    # the first parse made of an adjective
+    original = "The old bridge opened in 1890 and was painted red in 1920 ."
+    split = Example(original, "", "The old bridge opened in 1890 .",
+                    "The old bridge was painted red in 1920 .", "SINGLE_VP_COORD", "and")
+    assert auditor.reason(split, annotator.parse([original.split()])) == ""
+    assert parsed == [["The", "old", "bridge", "opened", "in", "1890", "."],
+                      ["The", "old", "bridge", "was", "painted", "red", "in", "1920", "."]]
+    parsed.clear()
     original = "She left early because Kim knew ."
     split = Example(original, "", "She left early .", "Because Kim knew .", "SINGLE_S_COORD", "")
     assert auditor.reason(split, annotator.parse([original.split()])) == "subordinate_clause"
@@ -338,13 +374,13 @@ def test_a_run_is_read_afresh_when_its_first_parse_gives_its_verb_no_subject():
     farm = sentence("The/DT/det/1 farm/NN/nsubj/2 lies/VBZ/ROOT/- ,/,/punct/2 and/CC/cc/2 "
                     "as/IN/prep/8 a/DT/det/7 result/NN/nsubj/8 suffers/VBZ/conj/2 "
                     "droughts/NNS/dobj/8 ././punct/8")
-    assert span_of_first_parse("The farm lies .".split(), [farm]).words == ["The", "farm",
+    assert reading_of_first_parse("The farm lies .".split(), [farm]).words == ["The", "farm",
                                                                             "lies", "."]
-    assert span_of_first_parse("As a result suffers droughts .".split(), [farm]) is None
+    assert reading_of_first_parse("As a result suffers droughts .".split(), [farm]) is None
     so = sentence("The/DT/det/1 farm/NN/nsubj/2 lies/VBZ/ROOT/- ,/,/punct/2 and/CC/cc/2 "
                   "so/RB/advmod/8 the/DT/det/7 farm/NN/nsubj/8 suffers/VBZ/conj/2 "
                   "droughts/NNS/dobj/8 ././punct/8")
-    run = span_of_first_parse("So the farm suffers droughts .".split(), [so])
+    run = reading_of_first_parse("So the farm suffers droughts .".split(), [so])
     assert run is not None and (run.tokens[3].dep, run.tokens[3].head) == ("ROOT", 3)
 
 

@@ -239,7 +239,7 @@ def test_documents_unfused_together_as_each_alone_and_a_failure_stays_its_own(
         "The bridge over the river was finished in 1890. However, the railway did not reach "
         "the town until 1902.",
         "Jones scored twice and the home side won the cup. He was named man of the match.",
-        "Ruth Ames won the race in 1901. She was given a medal by the village.",
+        "Ruth Ames won the race in 1901 and was given a medal by the village.",
     ]
     docs = [annotator.annotate(text, str(i)) for i, text in enumerate(texts)]
     auditor = Auditor(annotator.parse_many, rules.inserted_words)
@@ -251,8 +251,9 @@ def test_documents_unfused_together_as_each_alone_and_a_failure_stays_its_own(
     assert together == alone and sum(map(len, alone)) >= 3
     assert counts[0]["examples:PAIR_CONN"] == 1
 
-    def parse_failing_on_village(groups):  # (a rewritten sentence: a split's runs of the
-        # original's words are read on its parse, `span_of_first_parse`)
+    def parse_failing_on_village(groups):  # (a verb phrase with its copied subject: a
+        # split's runs and replaced pronouns are read on the original's parse,
+        # `reading_of_first_parse`)
         if any("village" in words for group in groups for words in group):
             raise ValueError("the parser broke")
         return annotator.parse_many(groups)

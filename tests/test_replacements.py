@@ -1147,3 +1147,23 @@ def test_a_surname_typed_an_organisation_owns_like_a_person_when_its_chain_says_
             [(0, 0, 3, "nominal"), (1, 0, 1, "pronoun")], *rand_chain])
         doc.sentences[0].tokens[0].ent_type = "ORG"
         assert unfused(engine, doc) == expected
+
+
+def test_the_one_told_is_no_antecedent_of_they(engine):
+    # "Bailey told BBC Sport : ... | But without their top two ...": the outlet spoken to is
+    # not whose players they are; the same name as the subject is
+    def their(first: str, cluster: tuple[int, int, int, str]) -> str:
+        doc = document(
+            first,
+            "Their/PRP$/poss/1 players/NNS/nsubj/2 lost/VBD/ROOT/- ././punct/2",
+            clusters=[[cluster, (1, 0, 1, "pronoun")]],
+        )
+        for token in doc.sentences[0].tokens:
+            token.ent_type = "ORG" if token.text in ("Town", "Radio") else token.ent_type
+            token.lemma = "tell" if token.text == "told" else token.lemma
+        return engine.unfuse(doc, (0, 1)).discourse_type
+
+    told = "Ames/NNP/nsubj/1 told/VBD/ROOT/- Town/NNP/compound/3 Radio/NNP/dobj/1 ././punct/1"
+    assert their(told, (0, 2, 4, "proper")) == "PAIR_NONE"
+    spoke = "Town/NNP/compound/1 Radio/NNP/nsubj/2 spoke/VBD/ROOT/- ././punct/2"
+    assert their(spoke, (0, 0, 2, "proper")) == "PAIR_ANAPHORA"

@@ -1145,6 +1145,9 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         and not any(t.dep == "conj" for t in tokens[mention.start : mention.end])
     ):
         return "one person's name for 'they'"  # "Their second son" is not "Einstein 's"
+    if PRONOUN_GROUPS.get(first_word) in ("it", "they") and _addressee(tokens, mention.head):
+        return "the one told, for 'it' or 'they'"  # "Bailey told BBC Sport : ' ... ' | But
+        # without their top two": the outlet a speaker talks to is not what the text is about
     if mention.kind == "nominal" and anaphor.kind == "nominal" and _modified_indefinite(
         state, mention, anaphor
     ):
@@ -1435,6 +1438,12 @@ def _parallel_subjects(state: State, antecedent: Mention, anaphor: Mention) -> b
     return subject.dep in SUBJECT_DEPS and (
         _main_subject(state, antecedent) or _passive_agent(state, antecedent, plural)
     )
+
+
+def _addressee(tokens: list[Token], head: int) -> bool:
+    """The noun is the object of "tell" ("told BBC Sport", "told reporters")."""
+    token = tokens[head]
+    return token.dep in ("dobj", "dative") and tokens[token.head].lemma.lower() == "tell"
 
 
 def _passive_agent(state: State, mention: Mention, plural: bool) -> bool:
