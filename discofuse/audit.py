@@ -99,11 +99,11 @@ class Auditor:
         it by the parser ("The old body awakens in a lab ." with "awakens" read as a noun)
         must not veto the example. Its surface checks still run, counted as `source_*`.
 
-        An example whose changed sentences are all runs of the original's words (a split at
-        a connective or a conjunction) is first judged on the original's parse of those runs
-        (`reading_of_first_parse`); only one that fails there is parsed afresh, as every other
-        example is, and judged on that parse. The parse of the runs is most of the audit's
-        cost (43% of the words of 120 BBC articles were parsed again, 57% of them runs)."""
+        An example whose changed sentences can all be read on the original's parse (runs of
+        its words, a replaced pronoun, a relative clause's parts: `reading_of_first_parse`)
+        is judged there first; only one that fails there is parsed afresh, as every other
+        example is, and judged on that parse. The audit re-parses 12.6% as many words as the
+        documents on 120 BBC articles (43% when it parsed every changed sentence)."""
         generated = [_generated(example) for example, _ in items]
         unchanged = [_unchanged(words, original) for words, (_, original) in zip(generated, items)]
         found = [
@@ -166,15 +166,19 @@ def reading_of_first_parse(words: list[str], original: Sequence[Sentence]) -> Se
     in the sentence hang on the one nearest the original's root, the new root, which must be
     a verb with its subject in the sentence. None otherwise: the sentence is parsed afresh."""
     lowered = [w.lower() for w in words]
-    source = max(original, key=lambda s: len(_shared_positions(
-        [t.text.lower() for t in s.tokens], lowered)))
-    source_words = [t.text.lower() for t in source.tokens]
-    operations = difflib.SequenceMatcher(None, source_words, lowered, autojunk=False).get_opcodes()
-    if sum(j2 - j1 for op, _, _, j1, j2 in operations if op == "equal") < 0.4 * len(words):
+
+    def equal_words(operations: list[tuple[str, int, int, int, int]]) -> int:
+        return sum(j2 - j1 for op, _, _, j1, j2 in operations if op == "equal")
+
+    source, operations = max(
+        ((s, difflib.SequenceMatcher(None, [t.text.lower() for t in s.tokens], lowered,
+                                     autojunk=False).get_opcodes()) for s in original),
+        key=lambda pair: equal_words(pair[1]),
+    )
+    if equal_words(operations) < 0.4 * len(words):
         return None
     kept: dict[int, int] = {}  # source token -> its position in the sentence
     tokens: list[Token] = []
-    outside: list[int] = []  # positions whose head is not in the sentence
     for operation, i1, i2, j1, j2 in operations:
         if operation == "delete" and 0 < j1 and not all(
             w in FINAL_PUNCTUATION for w in words[j1:]
@@ -197,6 +201,7 @@ def reading_of_first_parse(words: list[str], original: Sequence[Sentence]) -> Se
             tokens.extend(replace(token, head=token.head + j1) if token.head >= 0 else token
                           for token in phrase)
     at_source = {j: i for i, j in kept.items()}
+    outside: list[int] = []  # positions whose head is not in the sentence
     for j, token in enumerate(tokens):
         if j in at_source:
             head = kept.get(token.head) if token.head != at_source[j] else None
@@ -516,7 +521,7 @@ def _negated_ellipsis(sentence: Sentence) -> bool:
     head = sentence.tokens[root]
     children = [t for t in sentence.tokens if t.head == root and t is not head]
     return (
-        (head.lemma in ELLIPTICAL_LEMMAS or head.lemma in BARE_LEMMAS or head.tag == "MD")
+        (_may_stand_for_a_verb_phrase(head) or head.lemma in BARE_LEMMAS)
         and any(child.dep == "neg" for child in children)
         and any(child.dep in CLAUSE_SUBJECT_DEPS for child in children)
         and all(
@@ -585,9 +590,11 @@ def _clause_reason(sentence: Sentence) -> str:
     children = [token for token in tokens if token.head == root and token is not tokens[root]]
     finite = tokens[root].tag in TENSED_TAGS or any(
         child.dep in ("aux", "auxpass") and child.tag in TENSED_TAGS for child in children
-    ) or _tensed_auxiliary_on_an_auxiliary(tokens, root) or _past_tense_read_as_participle(tokens[root], children) or _present_read_as_base(
-        tokens, root, children
-    ) or _present_read_as_plural_noun(tokens, root)
+    ) or _tensed_auxiliary_on_an_auxiliary(tokens, root) or _past_tense_read_as_participle(
+        tokens[root], children
+    ) or _present_read_as_base(tokens, root, children) or _present_read_as_plural_noun(
+        tokens, root
+    )
     if not finite:
         return "no_finite_verb"
     auxiliaries = {i for i, token in enumerate(tokens)
@@ -757,7 +764,9 @@ def _past_tense_read_as_participle(root: Token, children: list[Token]) -> bool:
     ):
         return False
     word = root.text.lower()
-    return word.endswith("ed") or not any(child.dep == "agent" for child in children) and any(
+    if word.endswith("ed"):
+        return True
+    return not any(child.dep == "agent" for child in children) and any(
         word in (getInflection(lemma, "VBD") or ()) and word in (getInflection(lemma, "VBN") or ())
         for lemma in getAllLemmas(word).get("VERB", ())
     )
