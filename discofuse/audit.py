@@ -24,7 +24,13 @@ from lemminflect import getAllLemmas, getInflection
 from discofuse.document import Sentence, Token
 from discofuse.engine import Example
 from discofuse.engine.engine import INSERTED_WORDS
-from discofuse.engine.morphology import CLOSING, FINAL_PUNCTUATION, TENSED_TAGS
+from discofuse.engine.morphology import (
+    CLOSING,
+    FINAL_PUNCTUATION,
+    STRAY,
+    TENSED_TAGS,
+    ends_with_its_own_stop,
+)
 from discofuse.labels import QUOTE_MARKS, SUBJECT_DEPS
 
 ParseMany = Callable[[Sequence[Sequence[Sequence[str]]]], list[list[Sentence]]]
@@ -350,9 +356,12 @@ def _surface_check(
         reason = _surface_reason(words) or _balance_reason(words, source, running_quote)
         if reason:
             source_flaw = same is not None or (reason == "dangling" and _ends_like(words, source))
-            if source_flaw and reason == "dangling" and _stranded_after_a_verb(words):
+            if reason == "dangling" and (
+                source_flaw and _stranded_after_a_verb(words) or _elided_in_the_source(words, source)
+            ):
                 continue  # the source ends so, and whole: "... before the case was disposed
-                # of .", "... although he was unable to ."
+                # of .", "... although he was unable to ."; or it elides the verb phrase
+                # there: "fail to help when they intended to , or ..."
             return f"source_{reason}" if source_flaw else reason
     if not example.coherent_second_sentence and _speaker_split_off(generated, sources[0]):
         return "speaker_split_off"
@@ -414,11 +423,12 @@ def _surface_reason(words: list[str]) -> str:
     body = list(words)
     while body and body[-1] in CLOSING:
         body.pop()
-    if not body or body[-1] not in FINAL_PUNCTUATION:
-        return "dangling"
-    body.pop()
-    while body and body[-1] in CLOSING:
+    if body and body[-1] in FINAL_PUNCTUATION:
         body.pop()
+        while body and body[-1] in CLOSING:
+            body.pop()
+    elif not (body and len(body) == len(words) and ends_with_its_own_stop(body[-1])):
+        return "dangling"
     if not body or body[-1].lower() in DANGLING or words[0] in {",", ";", ":", "."}:
         return "dangling"
     return ""
@@ -437,6 +447,31 @@ def _stranded_after_a_verb(words: list[str]) -> bool:
         body.pop()
     return len(body) > 1 and body[-1] in ("of", "to") and (
         body[-2].endswith("ed") or body[-2] in STRANDING_WORDS
+    )
+
+
+ELIDING_VERBS = frozenset({"intend", "want", "try", "plan", "need", "hope", "refuse", "decide",
+                           "fail", "wish", "mean", "expect", "choose", "like", "love", "prefer",
+                           "promise", "agree", "attempt", "have", "use", "ought", "be"})
+"""Verbs whose "to" may stand for a verb phrase said before ("... when they intended to ")."""
+
+
+def _elided_in_the_source(words: list[str], source: list[str]) -> bool:
+    """The sentence ends in "to" after a verb of `ELIDING_VERBS`, and the source has the same
+    two words before a punctuation mark: an elided verb phrase the source wrote so ("People
+    sometimes fail to help when they intended to , or ..."), not an object the split left in
+    the other part ("The board listened to , and approved , the plan")."""
+    body = [w.lower() for w in words]
+    while body and (body[-1] in CLOSING or body[-1] in FINAL_PUNCTUATION):
+        body.pop()
+    if len(body) < 2 or body[-1] != "to":
+        return False
+    if not any(lemma in ELIDING_VERBS for lemma in getAllLemmas(body[-2]).get("VERB", ())):
+        return False
+    lowered = [w.lower() for w in source]
+    return any(
+        lowered[i : i + 2] == body[-2:] and lowered[i + 2] in STRAY
+        for i in range(len(lowered) - 2)
     )
 
 
@@ -594,7 +629,7 @@ def _clause_reason(sentence: Sentence) -> str:
         tokens[root], children
     ) or _present_read_as_base(tokens, root, children) or _present_read_as_plural_noun(
         tokens, root
-    )
+    ) or _verb_read_as_noun(tokens, root)
     if not finite:
         return "no_finite_verb"
     auxiliaries = {i for i, token in enumerate(tokens)
@@ -736,12 +771,29 @@ def _present_read_as_plural_noun(tokens: list[Token], root: int) -> bool:
     "the", an adjective used as a noun: "The female visits the pools"), and a preposition,
     determiner, particle, adverb or number follows, as after a verb (not "of": "Police
     reports of the fire" is a noun phrase)."""
-    token = tokens[root]
-    if token.tag != "NNS" or root == 0 or root + 1 >= len(tokens):
+    return any(_present_read_as_noun_at(tokens, index) for index in _noun_verb_places(tokens, root))
+
+
+def _noun_verb_places(tokens: list[Token], root: int) -> list[int]:
+    """Where a present verb read as a plural noun may stand: the root, or the subject of a
+    root participle with no auxiliary ("The cumbersome process results in local jurisdictions
+    being unable ...", with "being" read as the root)."""
+    places = [root]
+    if tokens[root].tag in ("VBG", "VBN") and not any(
+        t.head == root and t.dep in ("aux", "auxpass") for t in tokens
+    ):
+        places += [i for i, t in enumerate(tokens) if t.head == root and t.dep == "nsubj"
+                   and i != root]
+    return places
+
+
+def _present_read_as_noun_at(tokens: list[Token], index: int) -> bool:
+    token = tokens[index]
+    if token.tag != "NNS" or index == 0 or index + 1 >= len(tokens):
         return False
-    before, after = tokens[root - 1], tokens[root + 1]
-    noun_use = before.tag == "JJ" and root == 2 and tokens[0].text.lower() == "the"
-    if before.tag not in ("NN", "NNP") and not noun_use or before.head != root:
+    before, after = tokens[index - 1], tokens[index + 1]
+    noun_use = before.tag == "JJ" and index == 2 and tokens[0].text.lower() == "the"
+    if before.tag not in ("NN", "NNP") and not noun_use or before.head != index:
         return False
     if after.tag not in ("IN", "DT", "RB", "RP", "TO", "CD") or after.text.lower() == "of":
         return False
@@ -749,6 +801,25 @@ def _present_read_as_plural_noun(tokens: list[Token], root: int) -> bool:
     return any(
         word in (getInflection(lemma, "VBZ") or ())
         for lemma in getAllLemmas(word).get("VERB", ())
+    )
+
+
+def _verb_read_as_noun(tokens: list[Token], root: int) -> bool:
+    """A present verb the tagger read as a singular noun at the root, after the noun that is
+    its subject, when English has it as a verb only ("Ranching and irrigated agriculture
+    predominate in the south ."): no noun is spelled so, and a preposition, determiner or
+    adverb follows, as after a verb."""
+    token = tokens[root]
+    if token.tag != "NN" or root == 0 or root + 1 >= len(tokens):
+        return False
+    if tokens[root - 1].tag not in ("NN", "NNS", "NNP", "NNPS") or tokens[root - 1].head != root:
+        return False
+    if tokens[root + 1].tag not in ("IN", "DT", "RB", "RP", "TO"):
+        return False
+    word = token.text.lower()
+    lemmas = getAllLemmas(word)
+    return "NOUN" not in lemmas and "ADJ" not in lemmas and any(
+        word in (getInflection(lemma, "VBP") or ()) for lemma in lemmas.get("VERB", ())
     )
 
 

@@ -195,6 +195,24 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             "The board then turned down the plan .",
             "dangling",
         ),
+        (  # a "to" that stands for a verb phrase, as the source wrote it before a comma
+            "Some voters stay home when they meant to , or their vote is lost in the post .",
+            "Some voters stay home when they meant to .",
+            "Their vote is lost in the post .",
+            "",
+        ),
+        (  # the same "to" cut from its verb by the split is still a gap
+            "Some voters stay home when they meant to vote , or their vote is lost .",
+            "Some voters stay home when they meant to .",
+            "Their vote is lost .",
+            "dangling",
+        ),
+        (  # an abbreviation's period ends the sentence ("U.S. ." doubled the stop)
+            "The firm moved to the U.S. and opened two shops in Ohio .",
+            "The firm moved to the U.S.",
+            "The firm opened two shops in Ohio .",
+            "",
+        ),
         (  # a subject the parser hung on a fronted phrase without a comma is still there
             "Following the 1998 election Mayor Hart left office and his deputy took over .",
             "Following the 1998 election Mayor Hart left office .",
@@ -514,6 +532,21 @@ def test_do_so_and_yet_are_whole_and_a_flaw_the_source_ends_with_is_its_own(
         (  # ... not after a noun phrase's adjective further in
             "The/DT/det/3 new/JJ/amod/3 police/NN/compound/3 reports/NNS/ROOT/- of/IN/prep/3 "
             "fires/NNS/pobj/4 ././punct/3",
+            "no_finite_verb",
+        ),
+        (  # ... or as the subject of a participle read as the root, with no auxiliary
+            "The/DT/det/2 slow/JJ/amod/2 process/NN/compound/3 results/NNS/nsubj/6 in/IN/prep/3 "
+            "delays/NNS/pobj/4 being/VBG/ROOT/- common/JJ/acomp/6 ././punct/6",
+            "",
+        ),
+        (  # a verb no noun is spelled as, read as a noun at the root after its subject
+            "Dry/JJ/amod/1 farming/NN/compound/2 predominate/NN/ROOT/- in/IN/prep/2 "
+            "the/DT/det/5 hills/NNS/pobj/3 ././punct/2",
+            "",
+        ),
+        (  # ... not a word that is a noun too
+            "Dry/JJ/amod/1 farming/NN/compound/2 increase/NN/ROOT/- in/IN/prep/2 "
+            "the/DT/det/5 hills/NNS/pobj/3 ././punct/2",
             "no_finite_verb",
         ),
     ],

@@ -354,6 +354,23 @@ def test_split_delete_and_finishing(tmp_path):
     assert trace.rules[0].steps[0][1]["A"] == ["The", "cat", "sat", ","]
 
 
+def test_an_abbreviation_that_ends_a_part_keeps_its_own_stop(tmp_path):
+    engine = engine_for(
+        tmp_path,
+        single_rule(
+            "- token: i\n  dep: cc",
+            do="- split: {list: Z, at: i, into: [A, B]}\n- delete: {list: B, at: 1, count: 1}",
+        ),
+    )
+    moved = (
+        "The/DT/det/1 firm/NN/nsubj/2 moved/VBD/ROOT/- to/IN/prep/2 the/DT/det/5"
+        " U.S./NNP/pobj/3 and/CC/cc/2 it/PRP/nsubj/8 grew/VBD/conj/2 ././punct/2"
+    )
+    example, _ = run(engine, document(moved))
+    assert example.incoherent_first_sentence == "The firm moved to the U.S."  # not "U.S. ."
+    assert example.incoherent_second_sentence == "It grew ."
+
+
 def test_prepend_insert_new_list_trim_replace(tmp_path):
     engine = engine_for(
         tmp_path,

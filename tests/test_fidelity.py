@@ -9,7 +9,7 @@ from conftest import SHARED, needs_shared
 
 from discofuse.audit import Auditor
 from discofuse.cli import main
-from discofuse.engine.morphology import FINAL_PUNCTUATION
+from discofuse.engine.morphology import FINAL_PUNCTUATION, ends_with_its_own_stop
 from discofuse.fidelity import (
     agreement_on,
     compare_paper_examples,
@@ -119,7 +119,7 @@ def test_unfuse_command_on_dev_writes_the_released_layout(tmp_path, capsys):
             assert words, (column, row)
             assert not words[0][0].isalpha() or words[0][0].isupper(), row
             finals = [w for w in words[-2:] if w in FINAL_PUNCTUATION]
-            assert len(finals) == 1, row
+            assert len(finals) == 1 or not finals and ends_with_its_own_stop(words[-1]), row
 
 
 def test_the_raters_examples_are_reproduced(engine, annotator, rules):

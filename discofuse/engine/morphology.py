@@ -18,6 +18,12 @@ CLOSING = frozenset({"''", '"', "'", ")", "-RRB-", "]"})
 STRAY = frozenset({",", ";", ":", "--", "-"})
 
 
+def ends_with_its_own_stop(word: str) -> bool:
+    """An abbreviation whose period ends the sentence too ("... returned to the U.S.", "Mina
+    Group Inc."): English writes one stop there, not "U.S. ." (raters marked the doubled stop)."""
+    return len(word) > 1 and word.endswith(".") and word[-2].isalpha()
+
+
 def inflect(token: Token, text: str, tag: str = "VBD") -> str:
     """The verb in the form of Penn tag `tag` ("Stating" -> "stated" for VBD, "states" for VBZ),
     keeping an all-caps word as it was."""
@@ -91,7 +97,10 @@ def finish_sentence(items: list[Item]) -> tuple[list[Item], list[str]]:
     end = len(items)
     while end > 0 and items[end - 1].text in CLOSING:
         end -= 1
-    if end == 0 or items[end - 1].text not in FINAL_PUNCTUATION:
+    if end == 0 or (
+        items[end - 1].text not in FINAL_PUNCTUATION
+        and not (end == len(items) and ends_with_its_own_stop(items[end - 1].text))
+    ):
         items.append(Item(text="."))
         notes.append("add final '.'")
     else:
