@@ -103,7 +103,9 @@ class Auditor:
         A generated sentence that is an original sentence word for word (the first sentence
         of a PAIR_CONN, say) is not re-parsed: the rules did not touch it, so a misreading of
         it by the parser ("The old body awakens in a lab ." with "awakens" read as a noun)
-        must not veto the example. Its surface checks still run, counted as `source_*`.
+        must not veto the example. Its surface checks still run, counted as `source_*`; a
+        PAIR_CONN that only removed the second sentence's opening connective keeps what the
+        checks find in the source's words (`_only_a_connective_removed`).
 
         An example whose changed sentences can all be read on the original's parse (runs of
         its words, a replaced pronoun, a relative clause's parts: `reading_of_first_parse`)
@@ -134,7 +136,12 @@ class Auditor:
             fresh = iter(parses[words])
             sentences = [same if same is not None else next(fresh) for same in unchanged[i]]
             found[i] = self._judge(items[i], sentences, unchanged[i])
-        return found
+        return [
+            "" if (reason.startswith("source_") or reason in PARSE_REASONS)
+            and _only_a_connective_removed(items[i][0], generated[i], items[i][1])
+            else reason
+            for i, reason in enumerate(found)
+        ]
 
     def _judge(
         self,
@@ -333,6 +340,49 @@ def _run_start(words: list[str], run: list[str]) -> int | None:
 
 def _generated(example: Example) -> list[list[str]]:
     return [example.incoherent_first_sentence.split(), example.incoherent_second_sentence.split()]
+
+
+def _only_a_connective_removed(
+    example: Example, generated: list[list[str]], original: Sequence[Sentence]
+) -> bool:
+    """A PAIR_CONN whose two sentences are the originals, the second without its opening
+    connective: the rules changed nothing else, so a flaw the checks found there is the
+    source's (or the parser's: "However , a group of ... actually rule the country" read
+    with no finite verb), kept as raters judge it ("( See summation for an explanation ) . |
+    Let us consider ..."). Not a verb phrase whose subject the removed "and" carried over
+    from the sentence before ("And afterwards was unimpressed with his form", "and produce
+    over ..."): without it, a fragment."""
+    if example.discourse_type != "PAIR_CONN" or len(original) != 2:
+        return False
+    originals = [example.coherent_first_sentence.split(), example.coherent_second_sentence.split()]
+    if [w.lower() for w in generated[0]] != [w.lower() for w in originals[0]]:
+        return False  # (its first word capitalized: "immediately take pen and paper ...")
+    second, source = [w.lower() for w in generated[1]], [w.lower() for w in originals[1]]
+    removed = len(source) - len(second)
+    if not 0 < removed <= 4 or source[removed:] != second:
+        return False
+    tokens = original[1].tokens
+    if len(tokens) != len(source):
+        return False
+    rest = [t for t in tokens[removed:] if t.text != ","]
+    if len(rest) > 1 and rest[0].tag == "RB" and (
+        rest[0].text.lower().endswith("ly") or rest[0].text.lower() in LEADING_ADVERBS
+    ):
+        rest = rest[1:]  # "And afterwards was ..."
+    opening = rest[0] if rest else None
+    return opening is not None and not (
+        opening.tag in ("VBD", "VBZ", "VBP", "VBN", "VBG", "MD")
+        or opening.tag == "VB" and source[0] in CONJUNCTIONS  # (after "For example ,", a
+    )  # command: "Consider the data sample .")
+
+
+CONJUNCTIONS = frozenset({"and", "but", "or", "nor", "yet", "so"})
+PARSE_REASONS = frozenset({"no_finite_verb", "no_subject", "subordinate_clause", "elliptical"})
+"""The checks on a parse: for a sentence the rules changed only by its opening connective, the
+parser's reading of the source's words, not the rules' doing ("And if you try to unsettle
+your rivals ... you have to remember ...", read as a bare "if" clause)."""
+LEADING_ADVERBS = frozenset({"afterwards", "then", "later", "also", "still", "now", "soon",
+                             "again", "thus", "therefore", "often", "never", "always"})
 
 
 def _unchanged(generated: list[list[str]], original: Sequence[Sentence]) -> list[Sentence | None]:

@@ -344,6 +344,45 @@ def test_an_original_sentence_left_as_it_is_is_not_re_parsed(annotator):
     assert auditor.reason(split, annotator.parse([original.split()])) == ""
 
 
+@pytest.mark.parametrize(
+    ("second", "generated", "expected"),
+    [
+        (  # a fragment in the source, only its connective removed: the source's, kept
+            "And lately on the coast road .",
+            "Lately on the coast road .",
+            "",
+        ),
+        (  # a subject "and" carried over from the sentence before: a fragment without it
+            "And afterwards was unhappy with the pitch .",
+            "Afterwards was unhappy with the pitch .",
+            "source_no_subject",
+        ),
+        (  # a command after "For example ," is whole
+            "For example , take the coast road to the ferry .",
+            "Take the coast road to the ferry .",
+            "",
+        ),
+        (  # a condition before its main clause with no comma, which the parser may read
+            # as all there is: the source's words, as they were
+            "And if you try to rush the keeper you have to remember the rules .",
+            "If you try to rush the keeper you have to remember the rules .",
+            "",
+        ),
+    ],
+)
+def test_a_pair_connective_keeps_the_flaws_of_its_source(
+    auditor, annotator, second, generated, expected
+):
+    first = "The club sold two players in January ."
+    example = Example(first, second, first, generated, "PAIR_CONN", "and")
+    originals = annotator.parse([first.split(), second.split()])
+    assert auditor.reason(example, originals) == expected
+    with_anaphora = Example(first, second, first, generated, "PAIR_CONN_ANAPHORA", "and")
+    if expected == "" and generated.startswith("Lately"):  # a rule that replaced a word is
+        # judged on what it wrote
+        assert auditor.reason(with_anaphora, originals).startswith("source_")
+
+
 def test_parts_that_run_in_the_original_are_judged_on_its_parse(annotator):
     # A split at a conjunction or a connective keeps runs of the original's words: they are
     # read with the original's parse (made in context), and parsed afresh only when that

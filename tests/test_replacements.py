@@ -96,6 +96,24 @@ def test_it_takes_a_description_only_from_subject_to_subject(engine):
     assert unfused(engine, named) == ("PAIR_ANAPHORA", "Ashford grew quickly .")
 
 
+def test_the_subject_of_a_verb_is_no_replacement_for_the_subject_of_its_passive(engine):
+    # "Hewitt praised Safin . | He was praised for his calm .": the one praised is Safin,
+    # whatever the link says; the same verb in the active voice keeps its subject.
+    praised = "Lleyton/NNP/compound/1 Hewitt/NNP/nsubj/2 praised/VBD/ROOT/- fans/NNS/dobj/2 ././punct/2"
+    passive = document(
+        praised,
+        "He/PRP/nsubjpass/2 was/VBD/auxpass/2 praised/VBN/ROOT/- later/RB/advmod/2 ././punct/2",
+        clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, passive) == ("PAIR_NONE", "He was praised later .")
+    active = document(
+        praised,
+        "He/PRP/nsubj/1 praised/VBD/ROOT/- coaches/NNS/dobj/1 later/RB/advmod/1 ././punct/1",
+        clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, active) == ("PAIR_ANAPHORA", "Lleyton Hewitt praised coaches later .")
+
+
 def test_a_coordinated_antecedent_is_replaced_whole(engine):
     # "Maternity patterns and timing are important because they ...": "they" is both, so both
     # go in; never one member alone.

@@ -1145,6 +1145,9 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         and not any(t.dep == "conj" for t in tokens[mention.start : mention.end])
     ):
         return "one person's name for 'they'"  # "Their second son" is not "Einstein 's"
+    if _active_subject_of_its_passive(state, mention, anaphor):
+        return "the subject of the verb whose passive it is subject of"  # "Homer pictures
+        # Apollo ... | He is pictured as a terrible god": the one pictured, not Homer
     if PRONOUN_GROUPS.get(first_word) in ("it", "they") and _addressee(tokens, mention.head):
         return "the one told, for 'it' or 'they'"  # "Bailey told BBC Sport : ' ... ' | But
         # without their top two": the outlet a speaker talks to is not what the text is about
@@ -1437,6 +1440,19 @@ def _parallel_subjects(state: State, antecedent: Mention, anaphor: Mention) -> b
     subject = tokens[pronoun.head] if pronoun.dep == "poss" else pronoun
     return subject.dep in SUBJECT_DEPS and (
         _main_subject(state, antecedent) or _passive_agent(state, antecedent, plural)
+    )
+
+
+def _active_subject_of_its_passive(state: State, mention: Mention, anaphor: Mention) -> bool:
+    """The mention is the subject of an active verb and the anaphor the subject of the same
+    verb in the passive: the passive's subject is what the active verb acted on."""
+    tokens = state.document.sentences[mention.sentence].tokens
+    anaphor_tokens = state.document.sentences[anaphor.sentence].tokens
+    subject, pronoun = tokens[mention.head], anaphor_tokens[anaphor.head]
+    return (
+        subject.dep == "nsubj"
+        and pronoun.dep == "nsubjpass"
+        and tokens[subject.head].lemma.lower() == anaphor_tokens[pronoun.head].lemma.lower()
     )
 
 
