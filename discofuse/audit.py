@@ -342,6 +342,19 @@ def _generated(example: Example) -> list[list[str]]:
     return [example.incoherent_first_sentence.split(), example.incoherent_second_sentence.split()]
 
 
+CONJUNCTIONS = frozenset({"and", "but", "or", "nor", "yet", "so"})
+PARSE_REASONS = frozenset({"no_finite_verb", "no_subject", "subordinate_clause", "elliptical"})
+"""The checks on a parse: for a sentence the rules changed only by its opening connective, the
+parser's reading of the source's words, not the rules' doing ("And if you try to unsettle
+your rivals ... you have to remember ...", read as a bare "if" clause)."""
+LEADING_ADVERBS = frozenset({"afterwards", "then", "later", "also", "still", "now", "soon",
+                             "again", "thus", "therefore", "often", "never", "always"})
+"""Adverbs that may open a verb phrase continued from the sentence before ("And afterwards was
+unimpressed ...")."""
+MAX_CONNECTIVE_WORDS = 4
+"""The longest opening connective, its comma included ("as a result ,", "on the other hand")."""
+
+
 def _only_a_connective_removed(
     example: Example, generated: list[list[str]], original: Sequence[Sentence]
 ) -> bool:
@@ -359,7 +372,7 @@ def _only_a_connective_removed(
         return False  # (its first word capitalized: "immediately take pen and paper ...")
     second, source = [w.lower() for w in generated[1]], [w.lower() for w in originals[1]]
     removed = len(source) - len(second)
-    if not 0 < removed <= 4 or source[removed:] != second:
+    if not 0 < removed <= MAX_CONNECTIVE_WORDS or source[removed:] != second:
         return False
     tokens = original[1].tokens
     if len(tokens) != len(source):
@@ -368,21 +381,12 @@ def _only_a_connective_removed(
     if len(rest) > 1 and rest[0].tag == "RB" and (
         rest[0].text.lower().endswith("ly") or rest[0].text.lower() in LEADING_ADVERBS
     ):
-        rest = rest[1:]  # "And afterwards was ..."
-    opening = rest[0] if rest else None
-    return opening is not None and not (
-        opening.tag in ("VBD", "VBZ", "VBP", "VBN", "VBG", "MD")
-        or opening.tag == "VB" and source[0] in CONJUNCTIONS  # (after "For example ,", a
-    )  # command: "Consider the data sample .")
-
-
-CONJUNCTIONS = frozenset({"and", "but", "or", "nor", "yet", "so"})
-PARSE_REASONS = frozenset({"no_finite_verb", "no_subject", "subordinate_clause", "elliptical"})
-"""The checks on a parse: for a sentence the rules changed only by its opening connective, the
-parser's reading of the source's words, not the rules' doing ("And if you try to unsettle
-your rivals ... you have to remember ...", read as a bare "if" clause)."""
-LEADING_ADVERBS = frozenset({"afterwards", "then", "later", "also", "still", "now", "soon",
-                             "again", "thus", "therefore", "often", "never", "always"})
+        rest = rest[1:]
+    if not rest or rest[0].tag in ("VBD", "VBZ", "VBP", "VBN", "VBG", "MD"):
+        return False  # a verb phrase with no subject: "And afterwards was unimpressed ..."
+    # a base form after "and" goes on with the sentence before ("and produce over ..."); after
+    # "For example ," it is a command ("Consider the data sample .")
+    return not (rest[0].tag == "VB" and source[0] in CONJUNCTIONS)
 
 
 def _unchanged(generated: list[list[str]], original: Sequence[Sentence]) -> list[Sentence | None]:
