@@ -31,7 +31,7 @@ from discofuse.engine.morphology import (
     TENSED_TAGS,
     ends_with_its_own_stop,
 )
-from discofuse.labels import QUOTE_MARKS, SUBJECT_DEPS
+from discofuse.labels import COORDINATORS, QUOTE_MARKS, SUBJECT_DEPS
 
 ParseMany = Callable[[Sequence[Sequence[Sequence[str]]]], list[list[Sentence]]]
 """Groups of pre-tokenized sentences -> their parses, group by group (`SpacyAnnotator.parse_many`)."""
@@ -342,7 +342,6 @@ def _generated(example: Example) -> list[list[str]]:
     return [example.incoherent_first_sentence.split(), example.incoherent_second_sentence.split()]
 
 
-CONJUNCTIONS = frozenset({"and", "but", "or", "nor", "yet", "so"})
 PARSE_REASONS = frozenset({"no_finite_verb", "no_subject", "subordinate_clause", "elliptical"})
 """The checks on a parse: for a sentence the rules changed only by its opening connective, the
 parser's reading of the source's words, not the rules' doing ("And if you try to unsettle
@@ -367,17 +366,15 @@ def _only_a_connective_removed(
     over ..."): without it, a fragment."""
     if example.discourse_type != "PAIR_CONN" or len(original) != 2:
         return False
-    originals = [example.coherent_first_sentence.split(), example.coherent_second_sentence.split()]
-    if [w.lower() for w in generated[0]] != [w.lower() for w in originals[0]]:
+    first, second, source = (
+        [w.lower() for w in words] for words in (*generated, original[1].words)
+    )
+    if first != [w.lower() for w in original[0].words]:
         return False  # (its first word capitalized: "immediately take pen and paper ...")
-    second, source = [w.lower() for w in generated[1]], [w.lower() for w in originals[1]]
     removed = len(source) - len(second)
     if not 0 < removed <= MAX_CONNECTIVE_WORDS or source[removed:] != second:
         return False
-    tokens = original[1].tokens
-    if len(tokens) != len(source):
-        return False
-    rest = [t for t in tokens[removed:] if t.text != ","]
+    rest = [t for t in original[1].tokens[removed:] if t.text != ","]
     if len(rest) > 1 and rest[0].tag == "RB" and (
         rest[0].text.lower().endswith("ly") or rest[0].text.lower() in LEADING_ADVERBS
     ):
@@ -386,7 +383,7 @@ def _only_a_connective_removed(
         return False  # a verb phrase with no subject: "And afterwards was unimpressed ..."
     # a base form after "and" goes on with the sentence before ("and produce over ..."); after
     # "For example ," it is a command ("Consider the data sample .")
-    return not (rest[0].tag == "VB" and source[0] in CONJUNCTIONS)
+    return not (rest[0].tag == "VB" and source[0] in COORDINATORS)
 
 
 def _unchanged(generated: list[list[str]], original: Sequence[Sentence]) -> list[Sentence | None]:
@@ -492,13 +489,19 @@ STRANDING_WORDS = frozenset({"able", "unable", "up"})
 """Words before a final "to" that make it a verb's ("unable to .", "live up to .")."""
 
 
+def _words_before_the_final_marks(words: list[str]) -> list[str]:
+    """The sentence's words, lower-cased, without its final mark and closing quotes."""
+    body = [w.lower() for w in words]
+    while body and (body[-1] in CLOSING or body[-1] in FINAL_PUNCTUATION):
+        body.pop()
+    return body
+
+
 def _stranded_after_a_verb(words: list[str]) -> bool:
     """The sentence ends in "of" or "to" after a past participle or `STRANDING_WORDS`: a
     stranded preposition or an elided verb phrase, not a number lost with the markup ("a
     total area of .", "equal to .")."""
-    body = [w.lower() for w in words]
-    while body and (body[-1] in CLOSING or body[-1] in FINAL_PUNCTUATION):
-        body.pop()
+    body = _words_before_the_final_marks(words)
     return len(body) > 1 and body[-1] in ("of", "to") and (
         body[-2].endswith("ed") or body[-2] in STRANDING_WORDS
     )
@@ -515,9 +518,7 @@ def _elided_in_the_source(words: list[str], source: list[str]) -> bool:
     two words before a punctuation mark: an elided verb phrase the source wrote so ("People
     sometimes fail to help when they intended to , or ..."), not an object the split left in
     the other part ("The board listened to , and approved , the plan")."""
-    body = [w.lower() for w in words]
-    while body and (body[-1] in CLOSING or body[-1] in FINAL_PUNCTUATION):
-        body.pop()
+    body = _words_before_the_final_marks(words)
     if len(body) < 2 or body[-1] != "to":
         return False
     if not any(lemma in ELIDING_VERBS for lemma in getAllLemmas(body[-2]).get("VERB", ())):

@@ -189,3 +189,6 @@ COLLECTIVE_NOUNS = ORGANISATION_NOUNS | frozenset({
     "school", "university", "college",
 })
 """Nouns for a group of people: "it" or "they" may stand for them, never "he" or "she"."""
+
+COORDINATORS = frozenset({"and", "but", "or", "so", "yet", "nor"})
+"""Coordinating conjunctions, lower-cased."""

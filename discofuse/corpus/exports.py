@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from discofuse.errors import BadInputError
+from discofuse.labels import COORDINATORS
 
 CATEGORIES = ("direct_insertion", "changes_near_split", "changes_across_sentence")
 WIKISPLIT_SEPARATOR = " <::::> "
 WIKISPLIT_FILES = {"train": "train", "dev": "validation", "test": "test"}
 """Our split -> WikiSplit's file name (WikiSplit also has `tune`; we have no fourth split)."""
 SPLIT_MARKS = frozenset({".", ",", ";", ":", "--", "-"})
-COORDINATORS = frozenset({"and", "but", "or", "so", "yet", "nor"})
 NEAR = 2  # tokens either side of the split that still count as "at the split"
 
 
