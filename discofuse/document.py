@@ -180,10 +180,12 @@ class Sentence:
         played well": both names are), not of a clause inside a noun phrase or an adverbial
         ("the scene in which Jerry attempts ...")."""
         tokens = self.tokens
-        index = self.first_conjunct(index)
-        if tokens[index].dep not in MAIN_ROLE_DEPS:
-            return False
-        verb = tokens[index].head
+        verb = self.verb_of_a_subject_read_as_conjunct(index)
+        if verb is None:
+            index = self.first_conjunct(index)
+            if tokens[index].dep not in MAIN_ROLE_DEPS:
+                return False
+            verb = tokens[index].head
         for _ in range(len(tokens)):
             if tokens[verb].head == verb:
                 return True
@@ -192,6 +194,34 @@ class Sentence:
             verb = tokens[verb].head
         return False
 
+
+    def verb_of_a_subject_read_as_conjunct(self, index: int) -> int | None:
+        """The verb the name ending at token `index` is the subject of, when the parser hung
+        the name on the noun before it as a conjunct ("a clash with Sylvain Distin and
+        Cristiano Ronaldo came on": "Ronaldo" made a conjunct of "Distin", and "came" left
+        with no subject): the finite conjunct verb right after the name, with no subject of
+        its own, the name opening after "and"/"but"; None otherwise."""
+        tokens = self.tokens
+        after = index + 1
+        start = self.name_start(index)
+        if (
+            tokens[index].dep != "conj"
+            or tokens[index].tag not in PROPER_NOUN_TAGS
+            or after >= len(tokens)
+            or start == 0
+            or tokens[start - 1].text.lower() not in ("and", "but")
+        ):
+            return None
+        verb = tokens[after]
+        if verb.tag not in SUBJECTLESS_FINITE_TAGS or verb.dep != "conj" or any(
+            t.head == after and t.dep in SUBJECT_DEPS for t in tokens
+        ):
+            return None
+        return after
+
+
+SUBJECTLESS_FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
+"""Tags of a verb that needs a subject of its own: a tensed verb, not a participle."""
 
 MAIN_ROLE_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "dative"})
 REPORTED_CLAUSE_DEPS = frozenset({"ccomp", "xcomp", "conj"})

@@ -556,3 +556,34 @@ def test_an_inserted_possessive_is_no_verb(tmp_path):
     assert example is None
     assert [step[0] for step in trace.rules[1].steps] == ["replace_mentions(list=B, pairs=M)"]
     assert trace.rules[0].outcome == "output check failed for B: no verb"
+
+
+def test_marks_the_source_writes_together_stay_and_marks_a_rule_brings_together_go(tmp_path):
+    # "( ; , Lykeios )" is the text's own and stays; deleting the words between two commas
+    # ("the club , he said , ...") leaves a doubled comma the rule made, which goes.
+    engine = engine_for(
+        tmp_path,
+        single_rule(
+            "- token: i\n  dep: cc",
+            do="- split: {list: Z, at: i, into: [A, B]}\n- delete: {list: B, at: 1, count: 1}",
+        ),
+    )
+    named = (
+        "Apollo/NNP/nsubj/1 had/VBD/ROOT/- names/NNS/dobj/1 (/-LRB-/punct/2 ;/:/punct/2"
+        " ,/,/punct/2 Lykeios/NNP/appos/2 )/-RRB-/punct/2 and/CC/cc/1 he/PRP/nsubj/10"
+        " healed/VBD/conj/1 ././punct/1"
+    )
+    example, _ = run(engine, document(named))
+    assert example.incoherent_first_sentence == "Apollo had names ( ; , Lykeios ) ."
+    deleting = single_rule(
+        "- token: i\n  dep: cc",
+        do="- split: {list: Z, at: i, into: [A, B]}\n- delete: {list: B, at: 1, count: 1}\n"
+        "- delete: {list: A, at: 3, count: 1}",
+    )
+    engine = engine_for(tmp_path, deleting)
+    doubled = (
+        "Smith/NNP/nsubj/4 ,/,/punct/0 aged/VBN/acl/0 ,/,/punct/0 won/VBD/ROOT/-"
+        " and/CC/cc/4 he/PRP/nsubj/7 left/VBD/conj/4 ././punct/4"
+    )
+    example, _ = run(engine, document(doubled))
+    assert example.incoherent_first_sentence == "Smith , won ."

@@ -1185,3 +1185,98 @@ def test_the_one_told_is_no_antecedent_of_they(engine):
     assert their(told, (0, 2, 4, "proper")) == "PAIR_NONE"
     spoke = "Town/NNP/compound/1 Radio/NNP/nsubj/2 spoke/VBD/ROOT/- ././punct/2"
     assert their(spoke, (0, 0, 2, "proper")) == "PAIR_ANAPHORA"
+
+
+def _people(doc, *names: str):
+    for sentence in doc.sentences:
+        for token in sentence.tokens:
+            if token.text in names:
+                token.ent_type = "PERSON"
+    return doc
+
+
+def test_a_name_the_parser_hung_on_a_noun_before_a_subjectless_verb_is_a_rival(engine):
+    # "Smith was hurt in a clash with Jones and Brown came on | He scored": the parser made
+    # "Brown" a conjunct of "Jones" and left "came" with no subject; Brown is the subject
+    # there, a rival of Smith for "He". The same names with no verb after keep the link.
+    def pair(first: str):
+        return _people(document(
+            first,
+            "He/PRP/nsubj/1 scored/VBD/ROOT/- ././punct/1",
+            clusters=[[(0, 0, 1, "proper"), (1, 0, 1, "pronoun")]],
+        ), "Smith", "Jones", "Brown")
+
+    clash = (
+        "Smith/NNP/nsubjpass/2 was/VBD/auxpass/2 hurt/VBN/ROOT/- in/IN/prep/2 a/DT/det/5 "
+        "clash/NN/pobj/3 with/IN/prep/5 Jones/NNP/pobj/6 and/CC/cc/7 Brown/NNP/conj/7"
+    )
+    came_on = pair(clash + " came/VBD/conj/2 on/RP/prt/10 ././punct/2")
+    assert unfused(engine, came_on) == ("PAIR_NONE", "He scored .")
+    no_verb = pair(clash + " ././punct/2")
+    assert unfused(engine, no_verb) == ("PAIR_ANAPHORA", "Smith scored .")
+
+
+def test_a_description_with_an_age_and_more_keeps_its_facts(engine):
+    # "The 34-year-old Dutch midfielder" replaced by the name loses the age and the rest,
+    # which raters count as lost content; the age alone is the epithet a name stands in for.
+    age = "The/DT/det/5 34/CD/nummod/3 -/HYPH/punct/3 year/NN/npadvmod/5 -/HYPH/punct/5"
+    first = "Ann/NNP/compound/1 Lee/NNP/nsubj/2 resigned/VBD/ROOT/- ././punct/2"
+
+    def pair(second: str, end: int):
+        return _people(document(
+            first, second, clusters=[[(0, 0, 2, "proper"), (1, 0, end, "nominal")]]
+        ), "Ann", "Lee")
+
+    more = pair(age + " old/JJ/amod/7 Dutch/JJ/amod/7 midfielder/NN/nsubj/8 left/VBD/ROOT/- "
+                "././punct/8", 8)
+    assert unfused(engine, more) == (
+        "PAIR_NONE", "The 34 - year - old Dutch midfielder left ."
+    )
+    alone = pair(age + " old/NN/nsubj/6 left/VBD/ROOT/- ././punct/6", 6)
+    assert unfused(engine, alone) == ("PAIR_ANAPHORA", "Ann Lee left .")
+
+
+def test_a_name_that_goes_on_with_a_number_is_not_lengthened(engine):
+    # "globular cluster NGC 6712" after "NGC Max": "NGC" is part of a longer name, and
+    # lengthening it gave "NGC Max 6712". A person's name before a score is still one.
+    def pair(names: tuple[str, str], person: bool):
+        doc = document(
+            f"{names[0]}/NNP/compound/1 {names[1]}/NNP/nsubj/2 sells/VBZ/ROOT/- well/RB/advmod/2 "
+            "././punct/2",
+            f"They/PRP/nsubj/1 beat/VBD/ROOT/- {names[0]}/NNP/dobj/1 6/CD/nummod/2 ././punct/1",
+            clusters=[[(0, 0, 2, "proper"), (1, 2, 3, "proper")]],
+        )
+        for sentence in doc.sentences:
+            for token in sentence.tokens:
+                if token.text in names:
+                    token.ent_type = "PERSON" if person else "ORG"
+        return doc
+
+    assert unfused(engine, pair(("Andy", "Roddick"), True)) == (
+        "PAIR_ANAPHORA", "They beat Andy Roddick 6 ."
+    )
+    number = pair(("NGC", "Max"), True)
+    number.sentences[1].tokens[2].ent_type = "ORG"
+    assert unfused(engine, number) == ("PAIR_NONE", "They beat NGC 6 .")
+
+
+def test_a_short_name_the_text_uses_alone_is_not_lengthened_to_a_title(engine):
+    # An article says "Apollo" throughout, then "a temple to Apollo Medicus | ... Apollo had":
+    # the longer form is one title, not the full name. A text that has used the longer form
+    # before ("Dagny Taggart ... Dagny") lengthens as usual.
+    def text(before: list[str]):
+        doc = _people(document(
+            *before,
+            "They/PRP/nsubj/1 honoured/VBD/ROOT/- Apollo/NNP/compound/3 Medicus/NNP/dobj/1 "
+            "././punct/1",
+            "Apollo/NNP/nsubj/1 healed/VBD/ROOT/- ././punct/1",
+            clusters=[[(len(before), 2, 4, "proper"), (len(before) + 1, 0, 1, "proper")]],
+        ), "Apollo", "Medicus")
+        example = engine.unfuse(doc, (len(before), len(before) + 1))
+        return example.discourse_type, example.incoherent_second_sentence
+
+    sang = "Apollo/NNP/nsubj/1 sang/VBD/ROOT/- ././punct/1"
+    assert text([sang] * 3) == ("PAIR_NONE", "Apollo healed .")
+    full = "Apollo/NNP/compound/1 Medicus/NNP/nsubj/2 sang/VBD/ROOT/- ././punct/2"
+    assert text([full] + [sang] * 3) == ("PAIR_ANAPHORA", "Apollo Medicus healed .")
+    assert text([sang]) == ("PAIR_ANAPHORA", "Apollo Medicus healed .")

@@ -190,7 +190,34 @@ def _nominal_decline(state: State, anaphor: Mention) -> str | None:
         return "inside a match or case name"
     if _after_indefinite_article(tokens, anaphor):
         return "after 'a'/'an', which a longer name may not agree with"
+    if anaphor.kind == "proper" and _followed_by_its_number(tokens, anaphor):
+        return "a name that goes on with a number ('NGC 6712')"
+    if _age_and_more(tokens, anaphor):
+        return "an age and another description, facts the name would lose"
     return None
+
+
+def _followed_by_its_number(tokens, anaphor: Mention) -> bool:
+    """The name goes on with a number on its head ("globular cluster NGC 6712"): the mention
+    is part of a longer name, and lengthening its words ("NGC Max 6712") garbles it."""
+    return (
+        anaphor.end < len(tokens)
+        and tokens[anaphor.head].ent_type != "PERSON"  # "beating Roddick 6 - 2": a score
+        and tokens[anaphor.end].tag == "CD"
+        and tokens[anaphor.end].head == anaphor.head
+    )
+
+
+def _age_and_more(tokens, anaphor: Mention) -> bool:
+    """A description that gives an age and more ("The 34 - year - old Dutch midfielder",
+    "The 28 - year - old world number one"): replaced by the name, it loses facts the first
+    part does not state, which raters call lost content; an age alone ("The 29 - year - old")
+    or a role alone ("The former France manager") is the epithet a name stands in for."""
+    words = [t.text.lower() for t in tokens[anaphor.start : anaphor.end]]
+    for i in range(len(words) - 2):
+        if words[i : i + 3] in (["year", "-", "old"], ["years", "-", "old"]):
+            return i + 3 < len(words)
+    return False
 
 
 def _after_indefinite_article(tokens, anaphor: Mention) -> bool:
@@ -1212,6 +1239,8 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         and _person_name(tokens, mention)
     ):
         return "a name only by a longer form of a person's name"  # "Hewitt" -> "Lleyton Hewitt"
+    if anaphor.kind == "proper" and _short_form_named_alone_before(state, mention, anaphor):
+        return "the text names the entity by the shorter form alone earlier"
     if anaphor.kind == "proper" and (
         anaphor_tokens[anaphor.head].ent_type in PLACE_AND_THING_ENTITIES
         or any(t.head == anaphor.head and t.dep in ("det", "amod") and i < anaphor.start
@@ -1220,6 +1249,34 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         return "a place's name or a description, not a shortened name"  # "The flora of Aruba"
         # is no "Aruba Rattlesnake", "The ninth Guru" no "Guru Arjun Dev"
     return None
+
+
+SHORT_FORM_TIMES = 3
+"""How often a text must have used a shorter name alone for it to be the entity's own name:
+once or twice may be a first name in passing ("younger sister Serena") or another bearer."""
+
+
+def _short_form_named_alone_before(state: State, mention: Mention, anaphor: Mention) -> bool:
+    """The shorter name is the longer one's first words, and the sentences before the first
+    part have it alone (`SHORT_FORM_TIMES` times) but never the longer form ("Apollo" all
+    through an article, then "a temple to Apollo Medicus | ... Apollo had the epithets"): the
+    longer form is a title of one aspect, not the entity's full name, and "Apollo Medicus had
+    the epithets" says something else. A text that has used the full name ("Dagny Taggart ...
+    Dagny") keeps its lengthening."""
+    longer, shorter = _words(state, mention), _words(state, anaphor)
+    size = len(shorter)
+    if longer[:size] != shorter:
+        return False
+    alone = 0
+    for sentence in state.document.sentences[: mention.sentence]:
+        words = [word.lower() for word in sentence.words]
+        for i in range(len(words) - size + 1):
+            if words[i : i + size] != shorter or sentence.tokens[i].tag not in PROPER_NOUN_TAGS:
+                continue
+            if words[i : i + len(longer)] == longer:
+                return False  # the longer form too: the entity's full name ("Dagny Taggart")
+            alone += 1
+    return alone >= SHORT_FORM_TIMES
 
 
 def _plural_of_one_possessor(state: State, mention: Mention, pronoun: str) -> bool:

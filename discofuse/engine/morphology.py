@@ -75,6 +75,17 @@ def _capitalize(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _adjacent_in_source(before: Item, after: Item) -> bool:
+    """Two marks the source writes next to each other ("( ; , Alexikakos"): the text's own,
+    which the rule did not bring together, so not a doubled mark to drop."""
+    return (
+        before.token is not None
+        and after.token is not None
+        and before.sentence == after.sentence
+        and before.index + 1 == after.index
+    )
+
+
 def finish_sentence(items: list[Item]) -> tuple[list[Item], list[str]]:
     """The sentence with clean orthography, and a note for each change made."""
     notes: list[str] = []
@@ -83,7 +94,9 @@ def finish_sentence(items: list[Item]) -> tuple[list[Item], list[str]]:
         notes.append(f"drop leading {items.pop(0).text!r}")
     cleaned: list[Item] = []
     for item in items:
-        if item.text == "," and cleaned and cleaned[-1].text in STRAY:
+        if item.text == "," and cleaned and cleaned[-1].text in STRAY and not _adjacent_in_source(
+            cleaned[-1], item
+        ):
             notes.append("drop doubled comma")
             continue
         if item.text in FINAL_PUNCTUATION and cleaned and cleaned[-1].text in STRAY:
