@@ -1280,3 +1280,13 @@ def test_a_short_name_the_text_uses_alone_is_not_lengthened_to_a_title(engine):
     full = "Apollo/NNP/compound/1 Medicus/NNP/nsubj/2 sang/VBD/ROOT/- ././punct/2"
     assert text([full] + [sang] * 3) == ("PAIR_ANAPHORA", "Apollo Medicus healed .")
     assert text([sang]) == ("PAIR_ANAPHORA", "Apollo Medicus healed .")
+
+
+def test_a_plural_in_s_takes_a_bare_apostrophe_for_a_possessive(engine):
+    # "Their decline" -> "The Mauryans ' decline", not "The Mauryans 's decline".
+    doc = document(
+        "The/DT/det/1 Mauryans/NNPS/nsubj/2 ruled/VBD/ROOT/- ././punct/2",
+        "Their/PRP$/poss/1 decline/NN/nsubj/2 began/VBD/ROOT/- early/RB/advmod/2 ././punct/2",
+        clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, doc) == ("PAIR_ANAPHORA", "The Mauryans ' decline began early .")

@@ -27,7 +27,7 @@ from discofuse.engine.state import Item, State
 from discofuse.tsv import released_text
 
 INSERTED_BE = frozenset({"is", "are", "was", "were"})
-INSERTED_WORDS = INSERTED_BE | {"'s", "."}
+INSERTED_WORDS = INSERTED_BE | {"'s", "'", "."}
 
 
 @dataclass(frozen=True)

@@ -295,11 +295,20 @@ def _word_list(value: Any) -> list[str]:
     return [str(w) for w in value] if isinstance(value, list) else str(value).split()
 
 
+def _possessive_ending(last: Item) -> str:
+    """"'s" after a name or a singular noun, a bare "'" after a plural in -s ("These regions '
+    secretions", not "regions 's")."""
+    token = last.token
+    plural = token is not None and token.tag in ("NNS", "NNPS") and last.text.endswith("s")
+    return "'" if plural else "'s"
+
+
 class ReplaceMentions(Operation):
     """replace_mentions: {list: B, pairs: M}: put the antecedent in place of each anaphor of M.
 
-    A possessive pronoun becomes the antecedent plus "'s" ("his" -> "Ruiz 's"); a leading
-    determiner is lower-cased ("The town" -> "the town"; finishing capitalizes a first word). An
+    A possessive pronoun becomes the antecedent plus "'s" ("his" -> "Ruiz 's"; after a plural
+    in -s a bare "'": "their" -> "the regions '"); a leading determiner is lower-cased ("The
+    town" -> "the town"; finishing capitalizes a first word). An
     anaphor stays as it is when the antecedent's words already stand in its own clause (no
     "Lions ... against Lions") or are the subject of a clause that holds it ("Agassi admitted
     that he used ..."); elsewhere the name may be said again ("Balladur was the favorite and
@@ -335,7 +344,7 @@ class ReplaceMentions(Operation):
                 common=pair.antecedent.start == 0 and _common_word(state, pair.antecedent),
             )
             if anaphor_token is not None and anaphor_token.tag in POSSESSIVE_PRONOUN_TAGS:
-                antecedent.append(Item(text="'s"))
+                antecedent.append(Item(text=_possessive_ending(antecedent[-1])))
             if [i.text.lower() for i in antecedent] == [
                 i.text.lower() for i in items[span[0] - 1 : span[1]]
             ]:
