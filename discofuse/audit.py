@@ -667,6 +667,12 @@ def _first_parse_has_clause(source: Sentence, words: list[str]) -> bool:
         head = tokens[verb].head
         if has_subject(verb) or (tokens[verb].dep == "conj" and has_subject(head)):
             return True  # "Jones damaged his collar bone and joins ...": the shared subject
+        if tokens[verb].dep in ("aux", "auxpass") and head in kept and any(
+            token.dep in CLAUSE_SUBJECT_DEPS and token.head == head and i in replaced
+            for i, token in enumerate(tokens)
+        ):
+            return True  # "Desailly , who is now playing": the relative pronoun the noun
+            # replaced is the subject of the verb "is" helps
     return False
 
 
@@ -707,7 +713,7 @@ def _clause_reason(sentence: Sentence) -> str:
     opening = next((t for t in tokens if t.tag not in ("RB", "RBR", "RBS")), tokens[0])
     if opening.dep == "mark" and opening.head == root and not _main_clause_after_fronted(
         tokens, tokens.index(opening)
-    ):
+    ) and not _quantity_before_a_number(tokens, tokens.index(opening)):
         return "subordinate_clause"  # "Because Kim knew ." / "Only if Kim knew ." (no main clause)
     head = tokens[root]
     if _may_stand_for_a_verb_phrase(head) and not any(
@@ -735,6 +741,19 @@ def _tensed_auxiliary_on_an_auxiliary(tokens: list[Token], root: int) -> bool:
         token.dep in ("aux", "auxpass") and token.tag in TENSED_TAGS
         and tokens[token.head].dep in ("aux", "auxpass") and tokens[token.head].head == root
         for token in tokens
+    )
+
+
+QUANTITY_WORDS = frozenset({"over", "under", "about", "around", "nearly", "almost", "some"})
+
+
+def _quantity_before_a_number(tokens: list[Token], index: int) -> bool:
+    """"Over one third of the world 's workers are employed ...": a word that says how many
+    before a number, which the parser read as a subordinating "over"; no clause opens there."""
+    return (
+        tokens[index].text.lower() in QUANTITY_WORDS
+        and index + 1 < len(tokens)
+        and tokens[index + 1].tag == "CD"
     )
 
 
@@ -809,6 +828,11 @@ def _present_read_as_base(tokens: list[Token], root: int, children: list[Token])
     subject keeps it a fault: "The governor restrict meetings .")."""
     if tokens[root].tag != "VB" or any(c.dep in ("aux", "auxpass") for c in children):
         return False
+    if root > 0 and tokens[root - 1].tag in ("NNS", "NNPS") and not any(
+        t.dep in CLAUSE_SUBJECT_DEPS for t in tokens
+    ):  # "Parallel or distributed algorithms collect the results": the subject read as the
+        # object of "distributed", a participle taken for a verb
+        return True
     return any(
         t.head == root and t.dep in ("nsubj", "nsubjpass") and i < root and (
             t.tag in ("NNS", "NNPS") or t.text.lower() in PLURAL_PRONOUNS

@@ -7,7 +7,13 @@ from collections import Counter
 import pytest
 from conftest import sentence
 
-from discofuse.audit import REASONS, Auditor, _clause_reason, reading_of_first_parse
+from discofuse.audit import (
+    REASONS,
+    Auditor,
+    _clause_reason,
+    _clause_reason_in,
+    reading_of_first_parse,
+)
 from discofuse.cli import main
 from discofuse.corpus.steps import GenerationConfig, unfuse_document
 from discofuse.engine import Engine, Example, load_rules
@@ -588,9 +594,52 @@ def test_do_so_and_yet_are_whole_and_a_flaw_the_source_ends_with_is_its_own(
             "the/DT/det/5 hills/NNS/pobj/3 ././punct/2",
             "no_finite_verb",
         ),
+        (  # a plural present read as the base form, its subject read as the object of a
+            # participle taken for a verb
+            "Shared/JJ/amod/3 or/CC/cc/0 spread/VBD/conj/0 tasks/NNS/dobj/2 share/VB/ROOT/- "
+            "the/DT/det/6 load/NN/dobj/4 ././punct/4",
+            "",
+        ),
+        (  # "Over one third": a quantity before a number, read as a subordinating word
+            "Over/IN/mark/5 one/CD/nummod/2 third/NN/nsubjpass/5 of/IN/prep/2 us/PRP/pobj/3 "
+            "are/VBP/auxpass/5 employed/VBN/ROOT/- ././punct/5",
+            "",
+        ),
+        (  # ... not a word that opens a clause
+            "Because/IN/mark/2 we/PRP/nsubj/2 left/VBD/ROOT/- early/RB/advmod/2 ././punct/2",
+            "subordinate_clause",
+        ),
     ],
 )
 def test_finite_verbs_the_small_parser_misreads(reading, expected):
     # hand-parsed as the small model reads such sentences, so the test does not depend on
     # the model's version
     assert _clause_reason(sentence(reading)) == expected
+
+
+def test_a_relative_pronoun_the_noun_replaced_is_the_subject_of_the_verb_its_auxiliary_helps():
+    # "Ames , who is now playing in Spain , says ..." -> "Ames is now playing in Spain .":
+    # re-parsed alone the small model read "Ames" as an adverb; the first parse has "who",
+    # which the name replaced, as the subject of "playing", which "is" helps.
+    source = sentence(
+        "Ames/NNP/nsubj/9 ,/,/punct/0 who/WP/nsubj/4 is/VBZ/aux/4 now/RB/advmod/4 "
+        "playing/VBG/relcl/0 in/IN/prep/4 Spain/NNP/pobj/5 ,/,/punct/0 says/VBZ/ROOT/- "
+        "little/JJ/dobj/9 ././punct/9"
+    )
+    fresh = sentence(
+        "Ames/RB/advmod/3 is/VBZ/aux/3 now/RB/advmod/3 playing/VBG/ROOT/- in/IN/prep/3 "
+        "Spain/NNP/pobj/4 ././punct/3"
+    )
+    assert _clause_reason(fresh) == "no_subject"
+    assert _clause_reason_in(fresh, [source]) == ""
+    # an auxiliary whose verb has its own subject among the words kept is not enough
+    # ("Still in school , proving that he could have made ...": no main clause)
+    kept_subject = sentence(
+        "He/PRP/nsubj/1 began/VBD/ROOT/- ,/,/punct/1 proving/VBG/advcl/1 that/IN/mark/7 "
+        "he/PRP/nsubj/7 could/MD/aux/7 win/VB/ccomp/3 ././punct/1"
+    )
+    part = sentence(
+        "Proving/VBG/ROOT/- that/IN/mark/4 he/PRP/nsubj/4 could/MD/aux/4 win/VB/ccomp/0 "
+        "././punct/0"
+    )
+    assert _clause_reason_in(part, [kept_subject]) != ""

@@ -588,3 +588,24 @@ def test_a_reflexive_in_the_who_clause_on_a_name_says_its_gender(resolver):
 
     assert gender("himself") == "he"
     assert gender("them") is None
+
+
+def test_the_ranked_first_subject_of_the_main_clause_holds_for_a_clause_after_it(resolver):
+    # "The Greeks used types because they believed ...": the ranker puts the main subject
+    # first but under the threshold, an object that agrees between them; the parallel subject
+    # holds at the continuity confidence. Not when the ranker prefers the object, nor for it.
+    greeks = _people("The/DT/det/1 Greeks/NNPS/nsubj/2 used/VBD/ROOT/- types/NNS/dobj/2 "
+                     "because/IN/mark/6 they/PRP/nsubj/6 believed/VBD/advcl/2 it/PRP/dobj/6 "
+                     "././punct/2", 1, entity="NORP")
+    sentences = [greeks]
+    subject, rivals = continued_subject(sentences, 0, 5)
+    types = _Candidate(0, 3, "nominal")
+    assert subject == _Candidate(0, 1, PROPER) and types in rivals
+    history = History(sentences)
+    first = [(0.23, subject), (0.21, types)]
+    assert resolver.ranked_first_of_its_clause(sentences, subject, 0, 5, "they", first, history)
+    second = [(0.23, types), (0.21, subject)]
+    assert not resolver.ranked_first_of_its_clause(
+        sentences, subject, 0, 5, "they", second, history
+    )
+    assert not resolver.ranked_first_of_its_clause(sentences, subject, 0, 5, "it", first, history)

@@ -169,6 +169,10 @@ class PronounResolver:
                     sentences, continued, rivals, sentence_index, index, group, history
                 ):
                     scored = [(CONTINUITY_CONFIDENCE, continued)]
+                elif self.ranked_first_of_its_clause(
+                    sentences, continued, sentence_index, index, group, scored, history
+                ):
+                    scored = [_at_least_continuity(scored, continued)]
                 elif (
                     len(scored) == 1
                     and sentence_index - scored[0][1].sentence <= 1
@@ -269,6 +273,35 @@ class PronounResolver:
         if not self.continues(sentences, continued, rivals, sentence_index, index, group, history):
             return None
         return _at_least_continuity(scored, continued)
+
+    def ranked_first_of_its_clause(
+        self,
+        sentences: list[Sentence],
+        continued: _Candidate | None,
+        sentence_index: int,
+        index: int,
+        group: str,
+        scored: list[tuple[float, _Candidate]],
+        history: History,
+    ) -> bool:
+        """The ranker's first choice for the he/she/they subject of a clause subordinate to
+        or coordinated with the main clause is that clause's subject (`continued_subject`),
+        with a rival between them that agrees too ("The Greeks used standard types because
+        they believed ...", "the officials offered the evacuees a dosimeter because they
+        wanted ..."): the parallel subject, which the ranker already prefers, holds at the
+        continuity confidence, as a careful reader takes it. Not for "it", which may stand for
+        the clause before it or the thing in between."""
+        if (
+            continued is None
+            or group == NEUTER
+            or not scored
+            or scored[0][1] != continued
+            or continued.sentence != sentence_index
+        ):
+            return False
+        return not _named_after_it(sentences, continued, sentence_index, index) and self.compatible(
+            sentences, continued, sentence_index, index, group, history
+        )
 
     def new_subject_continued(
         self,
