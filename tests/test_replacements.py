@@ -1290,3 +1290,25 @@ def test_a_plural_in_s_takes_a_bare_apostrophe_for_a_possessive(engine):
         clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "pronoun")]],
     )
     assert unfused(engine, doc) == ("PAIR_ANAPHORA", "The Mauryans ' decline began early .")
+
+
+def test_a_they_of_another_chain_in_the_first_part_is_a_rival_of_their(engine):
+    # "Bolton were creating little and they seemed content to frustrate the Magpies . | Their
+    # strategy ...": the link said the Magpies, but the first part's "they" (Bolton) is what
+    # the next "their" most likely goes on with. A "they" of the antecedent's own chain is none.
+    second = "Their/PRP$/poss/1 plan/NN/nsubj/2 worked/VBD/ROOT/- ././punct/2"
+    other = document(
+        "Leeds/NNP/nsubj/1 pressed/VBD/ROOT/- and/CC/cc/1 they/PRP/nsubj/4 frustrated/VBD/conj/1 "
+        "the/DT/det/6 Saints/NNPS/dobj/4 ././punct/1",
+        second,
+        clusters=[[(0, 5, 7, "proper"), (1, 0, 1, "pronoun")], [(0, 0, 1, "proper"),
+                                                                 (0, 3, 4, "pronoun")]],
+    )
+    assert unfused(engine, other) == ("PAIR_NONE", "Their plan worked .")
+    own = document(
+        "The/DT/det/1 Saints/NNPS/nsubj/2 pressed/VBD/ROOT/- and/CC/cc/2 they/PRP/nsubj/5 "
+        "scored/VBD/conj/2 ././punct/2",
+        second,
+        clusters=[[(0, 0, 2, "proper"), (0, 4, 5, "pronoun"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, own) == ("PAIR_ANAPHORA", "The Saints ' plan worked .")

@@ -438,8 +438,9 @@ SPEECH_VERBS = frozenset({"say", "add", "tell", "insist", "explain", "admit", "c
 def _another_group_subject(state: State, cluster, anaphor: Mention, to_list: str) -> bool:
     """For they/their/them: the first part has another subject "they" may as well stand for,
     in any of its clauses ("The Kushans were overthrown , though the Indo - Sassanids
-    continued to rule . | They were followed by ..."), plural or a team ("The Italians were driving ... and the Irish pack struggled to secure
-    any ball . | When they finally did , ...": the pack)."""
+    continued to rule . | They were followed by ..."), plural or a team ("The Italians were
+    driving ... and the Irish pack struggled to secure any ball . | When they finally did ,
+    ...": the pack), or a "they" of another chain."""
     word = state.document.sentences[anaphor.sentence].tokens[anaphor.head].text.lower()
     if PRONOUN_GROUPS.get(word) != "they":
         return False
@@ -453,6 +454,9 @@ def _another_group_subject(state: State, cluster, anaphor: Mention, to_list: str
             or item.token.ent_type == "ORG"
             or item.token.lemma.lower() in ORGANISATION_NOUNS
             or _plural_name(state.document.sentences[item.sentence], item.index)
+            or PRONOUN_GROUPS.get(item.token.text.lower()) == "they"  # "Bolton were ... and
+            # they seemed content to frustrate the Magpies . | Their strategy ...": a "they"
+            # of another chain is what the next "their" most likely goes on with
         )
         for item in state.lists[to_list]
     )
