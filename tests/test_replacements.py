@@ -1312,3 +1312,25 @@ def test_a_they_of_another_chain_in_the_first_part_is_a_rival_of_their(engine):
         clusters=[[(0, 0, 2, "proper"), (0, 4, 5, "pronoun"), (1, 0, 1, "pronoun")]],
     )
     assert unfused(engine, own) == ("PAIR_ANAPHORA", "The Saints ' plan worked .")
+
+
+def test_a_people_as_the_subject_in_the_pronouns_own_sentence_is_a_rival_of_their(engine):
+    # "... , but the effort failed when the French withdrew their support": "the French" (a
+    # singular-tagged people) is what "their" stands for, not the Americans of the first part.
+    def pair(subject: str, entity: str):
+        doc = document(
+            "The/DT/det/1 Danes/NNPS/nsubj/2 attacked/VBD/ROOT/- ././punct/2",
+            f"The/DT/det/1 {subject}/nsubj/2 withdrew/VBD/ROOT/- their/PRP$/poss/4 "
+            "support/NN/dobj/2 ././punct/2",
+            clusters=[[(0, 0, 2, "proper"), (1, 3, 4, "pronoun")]],
+        )
+        doc.sentences[0].tokens[1].ent_type = "NORP"
+        doc.sentences[1].tokens[1].ent_type = entity
+        return doc
+
+    assert unfused(engine, pair("French/NNP", "NORP")) == (
+        "PAIR_NONE", "The French withdrew their support ."
+    )
+    assert unfused(engine, pair("fleet/NN", "")) == (
+        "PAIR_ANAPHORA", "The fleet withdrew the Danes ' support ."
+    )

@@ -933,6 +933,8 @@ def _competes(token, group: str | None, agent: bool = False, person: bool = Fals
         # tumulus for him"); a surname read as plural is still tagged a person ("Rees")
     if plural and token.tag == "NNP" and not (
         token.ent_type == "ORG" or (not token.ent_type and token.dep in SUBJECT_DEPS)
+        or (token.ent_type == "NORP" and token.dep in SUBJECT_DEPS)  # "when the French
+        # withdrew their support": a people as a subject
     ):
         return False
     if token.tag in PROPER_NOUN_TAGS and (token.dep in SUBJECT_DEPS or agent):
