@@ -587,3 +587,17 @@ def test_marks_the_source_writes_together_stay_and_marks_a_rule_brings_together_
     )
     example, _ = run(engine, document(doubled))
     assert example.incoherent_first_sentence == "Smith , won ."
+
+
+def test_a_quoted_gloss_after_the_fronted_clauses_comma_is_no_main_clause(engine):
+    # hand-parsed as the small model read such a sentence in the dump: the gloss "' be high '"
+    # hung on the main verb, so the fronted clause's phrases end at the first comma; the
+    # main clause starts after the gloss, and a split at the first comma leaves the gloss
+    # opening the second sentence.
+    sentence_spec = (
+        "Although/IN/mark/2 some/DT/nsubj/2 think/VBP/advcl/16 that/IN/mark/5 it/PRP/nsubj/5 "
+        "comes/VBZ/ccomp/2 from/IN/prep/5 Norse/NNP/compound/8 fjell/NN/pobj/6 ,/,/punct/2 "
+        "\"/``/punct/11 be/VB/advcl/16 high/JJ/acomp/11 \"/''/punct/11 ,/,/punct/16 "
+        "there/EX/expl/16 is/VBZ/ROOT/- no/DT/det/18 link/NN/attr/16 ././punct/16"
+    )
+    assert engine.unfuse(document(sentence_spec), (0,)) is None
