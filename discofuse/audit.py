@@ -28,10 +28,9 @@ from discofuse.engine.morphology import (
     CLOSING,
     FINAL_PUNCTUATION,
     STRAY,
-    TENSED_TAGS,
     ends_with_its_own_stop,
 )
-from discofuse.labels import COORDINATORS, QUOTE_MARKS, SUBJECT_DEPS
+from discofuse.labels import COORDINATORS, QUOTE_MARKS, SUBJECT_DEPS, TENSED_TAGS
 
 ParseMany = Callable[[Sequence[Sequence[Sequence[str]]]], list[list[Sentence]]]
 """Groups of pre-tokenized sentences -> their parses, group by group (`SpacyAnnotator.parse_many`)."""

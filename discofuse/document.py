@@ -15,7 +15,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from discofuse.labels import PRONOUN_TAGS, PROPER_NOUN_TAGS, SUBJECT_DEPS
+from discofuse.labels import PRONOUN_TAGS, PROPER_NOUN_TAGS, SUBJECT_DEPS, TENSED_TAGS
 
 PRONOUN = "pronoun"
 NOMINAL = "nominal"
@@ -194,7 +194,6 @@ class Sentence:
             verb = tokens[verb].head
         return False
 
-
     def verb_of_a_subject_read_as_conjunct(self, index: int) -> int | None:
         """The verb the name ending at token `index` is the subject of, when the parser hung
         the name on the noun before it as a conjunct ("a clash with Sylvain Distin and
@@ -213,15 +212,12 @@ class Sentence:
         ):
             return None
         verb = tokens[after]
-        if verb.tag not in SUBJECTLESS_FINITE_TAGS or verb.dep != "conj" or any(
+        if verb.tag not in TENSED_TAGS or verb.dep != "conj" or any(
             t.head == after and t.dep in SUBJECT_DEPS for t in tokens
         ):
             return None
         return after
 
-
-SUBJECTLESS_FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP", "MD"})
-"""Tags of a verb that needs a subject of its own: a tensed verb, not a participle."""
 
 MAIN_ROLE_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "dative"})
 REPORTED_CLAUSE_DEPS = frozenset({"ccomp", "xcomp", "conj"})

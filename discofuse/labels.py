@@ -91,6 +91,12 @@ def ud_to_canonical(label: str, xpos: str = "", lemma: str = "") -> str:
     return "dep"
 
 
+FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
+"""A verb form with tense and person of its own."""
+
+TENSED_TAGS = FINITE_TAGS | {"MD"}
+"""A finite verb or a modal: what makes a clause."""
+
 PTB_TAGS = frozenset(
     """$ '' , -LRB- -RRB- . : ADD AFX CC CD DT EX FW HYPH IN JJ JJR JJS LS MD NFP NN NNP NNPS NNS PDT
     POS PRP PRP$ RB RBR RBS RP SYM TO UH VB VBD VBG VBN VBP VBZ WDT WP WP$ WRB XX _SP ``""".split()

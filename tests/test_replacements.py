@@ -1187,24 +1187,16 @@ def test_the_one_told_is_no_antecedent_of_they(engine):
     assert their(spoke, (0, 0, 2, "proper")) == "PAIR_ANAPHORA"
 
 
-def _people(doc, *names: str):
-    for sentence in doc.sentences:
-        for token in sentence.tokens:
-            if token.text in names:
-                token.ent_type = "PERSON"
-    return doc
-
-
 def test_a_name_the_parser_hung_on_a_noun_before_a_subjectless_verb_is_a_rival(engine):
     # "Smith was hurt in a clash with Jones and Brown came on | He scored": the parser made
     # "Brown" a conjunct of "Jones" and left "came" with no subject; Brown is the subject
     # there, a rival of Smith for "He". The same names with no verb after keep the link.
     def pair(first: str):
-        return _people(document(
+        return _with_people(document(
             first,
             "He/PRP/nsubj/1 scored/VBD/ROOT/- ././punct/1",
             clusters=[[(0, 0, 1, "proper"), (1, 0, 1, "pronoun")]],
-        ), "Smith", "Jones", "Brown")
+        ))
 
     clash = (
         "Smith/NNP/nsubjpass/2 was/VBD/auxpass/2 hurt/VBN/ROOT/- in/IN/prep/2 a/DT/det/5 "
@@ -1223,9 +1215,9 @@ def test_a_description_with_an_age_and_more_keeps_its_facts(engine):
     first = "Ann/NNP/compound/1 Lee/NNP/nsubj/2 resigned/VBD/ROOT/- ././punct/2"
 
     def pair(second: str, end: int):
-        return _people(document(
+        return _with_people(document(
             first, second, clusters=[[(0, 0, 2, "proper"), (1, 0, end, "nominal")]]
-        ), "Ann", "Lee")
+        ))
 
     more = pair(age + " old/JJ/amod/7 Dutch/JJ/amod/7 midfielder/NN/nsubj/8 left/VBD/ROOT/- "
                 "././punct/8", 8)
@@ -1265,13 +1257,13 @@ def test_a_short_name_the_text_uses_alone_is_not_lengthened_to_a_title(engine):
     # the longer form is one title, not the full name. A text that has used the longer form
     # before ("Dagny Taggart ... Dagny") lengthens as usual.
     def text(before: list[str]):
-        doc = _people(document(
+        doc = _with_people(document(
             *before,
             "They/PRP/nsubj/1 honoured/VBD/ROOT/- Apollo/NNP/compound/3 Medicus/NNP/dobj/1 "
             "././punct/1",
             "Apollo/NNP/nsubj/1 healed/VBD/ROOT/- ././punct/1",
             clusters=[[(len(before), 2, 4, "proper"), (len(before) + 1, 0, 1, "proper")]],
-        ), "Apollo", "Medicus")
+        ))
         example = engine.unfuse(doc, (len(before), len(before) + 1))
         return example.discourse_type, example.incoherent_second_sentence
 

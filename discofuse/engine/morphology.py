@@ -11,7 +11,7 @@ from lemminflect import getInflection, getLemma
 
 from discofuse.document import Token
 from discofuse.engine.state import Item
-from discofuse.labels import PROPER_NOUN_TAGS
+from discofuse.labels import FINITE_TAGS, PROPER_NOUN_TAGS
 
 FINAL_PUNCTUATION = frozenset({".", "!", "?"})
 CLOSING = frozenset({"''", '"', "'", ")", "-RRB-", "]"})
@@ -35,11 +35,6 @@ def inflect(token: Token, text: str, tag: str = "VBD") -> str:
     form = forms[0]
     return form.upper() if text.isupper() and len(text) > 1 else form
 
-
-FINITE_TAGS = frozenset({"VBD", "VBZ", "VBP"})
-
-TENSED_TAGS = FINITE_TAGS | {"MD"}
-"""A finite verb or a modal: what makes a clause."""
 
 
 def finite_tag(token: Token) -> str | None:

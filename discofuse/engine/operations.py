@@ -21,7 +21,6 @@ from discofuse.engine.language import BE_TENSES, INFLECT_TENSES, OPERATIONS
 from discofuse.engine.morphology import (
     CLOSING,
     FINAL_PUNCTUATION,
-    TENSED_TAGS,
     be_form,
     finite_tag,
     inflect,
@@ -30,7 +29,7 @@ from discofuse.engine.morphology import (
 )
 from discofuse.engine.state import Item, State, items_of
 from discofuse.engine.yaml_source import line_of
-from discofuse.labels import QUOTE_MARKS
+from discofuse.labels import QUOTE_MARKS, TENSED_TAGS
 
 # Where Trim cuts; a lone "-" is left alone, it joins compounds ("tie - break", "0 - 4").
 PUNCTUATION = frozenset({",", ".", ";", ":", "!", "?", "--", "(", ")", "-LRB-", "-RRB-"})
@@ -298,7 +297,7 @@ def _word_list(value: Any) -> list[str]:
 def _possessive_ending(last: Item) -> str:
     """"'s" after a name or a singular noun, a bare "'" after a plural in -s ("These regions '
     secretions", not "regions 's")."""
-    token = last.token
+    token = last.token  # (the tag, not the morphology, which calls "Michels" plural)
     plural = token is not None and token.tag in ("NNS", "NNPS") and last.text.endswith("s")
     return "'" if plural else "'s"
 
@@ -306,15 +305,15 @@ def _possessive_ending(last: Item) -> str:
 class ReplaceMentions(Operation):
     """replace_mentions: {list: B, pairs: M}: put the antecedent in place of each anaphor of M.
 
-    A possessive pronoun becomes the antecedent plus "'s" ("his" -> "Ruiz 's"; after a plural
-    in -s a bare "'": "their" -> "the regions '"); a leading determiner is lower-cased ("The
-    town" -> "the town"; finishing capitalizes a first word). An
-    anaphor stays as it is when the antecedent's words already stand in its own clause (no
-    "Lions ... against Lions") or are the subject of a clause that holds it ("Agassi admitted
-    that he used ..."); elsewhere the name may be said again ("Balladur was the favorite and
-    he was supported" gives "... and Balladur was supported"). The kinds replaced
-    (`ANAPHORA_KINDS`) and the words put in are recorded for anaphors actually replaced, and
-    the operation fails when none is, so no *_ANAPHORA example has unchanged text.
+    A possessive pronoun becomes the antecedent plus "'s" ("his" -> "Ruiz 's"; after a plural in
+    -s a bare "'": "their" -> "the regions '"); a leading determiner is lower-cased ("The town"
+    -> "the town"; finishing capitalizes a first word). An anaphor stays as it is when the
+    antecedent's words already stand in its own clause (no "Lions ... against Lions") or are the
+    subject of a clause that holds it ("Agassi admitted that he used ..."); elsewhere the name
+    may be said again ("Balladur was the favorite and he was supported" gives "... and Balladur
+    was supported"). The kinds replaced (`ANAPHORA_KINDS`) and the words put in are recorded for
+    anaphors actually replaced, and the operation fails when none is, so no *_ANAPHORA example
+    has unchanged text.
     """
 
     def __init__(self, node: Mapping, scope: CompileScope):
