@@ -195,6 +195,28 @@ COLLECTIVE_NOUNS = ORGANISATION_NOUNS | frozenset({
     "school", "university", "college",
 })
 """Nouns for a group of people: "it" or "they" may stand for them, never "he" or "she"."""
+PEOPLE_NOUNS = frozenset({
+    "people", "person", "human", "official", "authority", "fan", "local", "troop", "rebel",
+    "ally", "opponent", "colleague", "follower", "refugee", "enemy", "friend", "native",
+    "victim", "guest", "spectator", "viewer", "reader", "customer", "client", "patient",
+    "tourist", "pilgrim", "immigrant", "colonist", "peasant", "noble", "elite", "clergy",
+    "believer", "christian", "muslim", "jew", "pagan", "catholic", "protestant", "activist",
+    "protester", "insurgent", "militant", "pirate", "invader", "ancestor", "descendant",
+    "sibling", "twin", "cousin", "tribe", "clan", "majority", "minority", "delegate",
+    "representative", "partner", "sponsor", "investor", "shareholder", "adult", "youth", "kid",
+    "baby", "infant", "elder", "rookie", "recruit", "volunteer", "personnel", "employee",
+    "animal", "creature", "mammal", "bird",
+})
+"""Lemmas of plural-prone nouns for people (and animals) that `PERSON_NOUNS` leaves out
+because they give no gender or role for he/she: what may be the subject of a `MIND_VERBS`."""
+MIND_VERBS = frozenset({
+    "believe", "think", "want", "hope", "decide", "wish", "intend", "realise", "realize",
+    "remember", "vow", "pledge", "promise", "worry", "wonder", "regret", "doubt", "suspect",
+    "resent",
+})
+"""Lemmas of verbs whose subject has a mind: a person or a group of people ("the Greeks ...
+because they believed"), never a thing ("standard types"). Verbs that texts also give to
+studies and reports ("say", "argue", "suggest", "show") are not among them."""
 
 COORDINATORS = frozenset({"and", "but", "or", "so", "yet", "nor"})
 """Coordinating conjunctions, lower-cased."""

@@ -1326,3 +1326,24 @@ def test_a_people_as_the_subject_in_the_pronouns_own_sentence_is_a_rival_of_thei
     assert unfused(engine, pair("fleet/NN", "")) == (
         "PAIR_ANAPHORA", "The fleet withdrew the Danes ' support ."
     )
+
+
+def test_a_people_with_the_typed_a_person_is_a_they(engine):
+    # "The Greeks used standard types , because they believed ...": the tagger typed "Greeks"
+    # a person; a plural name with "the" is a people or a family all the same, while one
+    # person's name stays no "they".
+    def pair(subject: str):
+        doc = document(
+            f"{subject} used/VBD/ROOT/- types/NNS/dobj/2 ././punct/2",
+            "They/PRP/nsubj/1 believed/VBD/ROOT/- it/PRP/dobj/1 ././punct/1",
+            clusters=[[(0, 0, 2, "proper"), (1, 0, 1, "pronoun")]],
+        )
+        doc.sentences[0].tokens[1].ent_type = "PERSON"
+        return doc
+
+    assert unfused(engine, pair("The/DT/det/1 Greeks/NNPS/nsubj/2")) == (
+        "PAIR_ANAPHORA", "The Greeks believed it ."
+    )
+    assert unfused(engine, pair("Mary/NNP/compound/1 Stone/NNP/nsubj/2")) == (
+        "PAIR_NONE", "They believed it ."
+    )

@@ -609,3 +609,24 @@ def test_the_ranked_first_subject_of_the_main_clause_holds_for_a_clause_after_it
         sentences, subject, 0, 5, "they", second, history
     )
     assert not resolver.ranked_first_of_its_clause(sentences, subject, 0, 5, "it", first, history)
+
+
+def test_the_subject_of_a_verb_of_the_mind_has_a_mind(resolver):
+    # "The Greeks used standard types , because they believed ...": a "they" that believes,
+    # wants or hopes is people or a group of them, not the types; a "they" that does anything
+    # else may still be the things.
+    def pair(verb: str, lemma: str):
+        used = sentence(
+            "The/DT/det/1 Greeks/NNPS/nsubj/2 used/VBD/ROOT/- standard/JJ/amod/4 "
+            "types/NNS/dobj/2 ././punct/2"
+        )
+        second = sentence(f"They/PRP/nsubj/1 {verb}/VBD/ROOT/- ././punct/1")
+        second.tokens[1].lemma = lemma
+        return [used, second]
+
+    believed = pair("believed", "believe")
+    assert not compatible(resolver, believed, (0, 4), (1, 0), "they", kind="nominal")
+    assert compatible(resolver, believed, (0, 1), (1, 0), "they")
+    faded = pair("faded", "fade")
+    assert compatible(resolver, faded, (0, 4), (1, 0), "they", kind="nominal")
+    assert compatible(resolver, faded, (0, 1), (1, 0), "they")

@@ -57,10 +57,12 @@ from discofuse.labels import (
     COLLECTIVE_NOUNS,
     FEMININE_NOUNS,
     MASCULINE_NOUNS,
+    MIND_VERBS,
     MISTYPED_PERSON_ENTITIES,
     NOT_REFERRING_ENTITIES,
     NOUN_PHRASE_LEFT_DEPS,
     NOUN_TAGS,
+    PEOPLE_NOUNS,
     PERSON_NOUNS,
     PLACE_AND_THING_ENTITIES,
     PRONOUN_GROUPS,
@@ -487,6 +489,11 @@ class PronounResolver:
             # an organisation here, a place where the document names it elsewhere
         if not _kind_agrees(group, gender, person):
             return False
+        if group in (NEUTER, PLURAL) and _subject_of_a_mind_verb(
+            sentences[sentence_index], index
+        ) and not _may_have_a_mind(sentences[candidate.sentence], candidate.index):
+            return False  # "The Greeks used standard types , because they believed ...": the
+            # Greeks, not the types
         if _named_after_it(sentences, candidate, sentence_index, index):
             return False
         own = sentences[sentence_index]
@@ -1513,6 +1520,8 @@ def name_gender(
 
 PERSON_SUFFIXES = ("er", "or", "ist", "ian", "man", "woman", "ee", "ant", "ent", "ive")
 """Endings of agent nouns ("umpire" aside): an unknown noun with one may name a person."""
+AGENT_SUFFIXES = ("er", "or", "ist", "ian", "man", "woman", "ee")
+"""The endings of `PERSON_SUFFIXES` that seldom end a thing's name ("element", "objective")."""
 
 
 def _gender_of_its_reflexive(sentence: Sentence, index: int) -> str | None:
@@ -1551,6 +1560,27 @@ def _person_noun(lemma: str) -> bool:
     lemma = lemma.lower()
     share = shared_resolver().person_nouns.get(lemma)
     return lemma in PERSON_NOUNS or (share is not None and share >= 0.5)
+
+
+def _subject_of_a_mind_verb(sentence: Sentence, index: int) -> bool:
+    """The pronoun is the subject of a verb only a mind does (`MIND_VERBS`)."""
+    token = sentence.tokens[index]
+    return token.dep == "nsubj" and sentence.tokens[token.head].lemma.lower() in MIND_VERBS
+
+
+def _may_have_a_mind(sentence: Sentence, index: int) -> bool:
+    """A name, a group of people or a noun that may name a person: what may believe or want
+    something. A thing's common noun ("types", "the marble") may not."""
+    token = sentence.tokens[index]
+    if token.tag in PROPER_NOUN_TAGS:
+        return True
+    lemma = token.lemma.lower()
+    return (
+        lemma in COLLECTIVE_NOUNS
+        or lemma in PEOPLE_NOUNS
+        or _person_noun(lemma)
+        or lemma.endswith(AGENT_SUFFIXES)  # ("researchers", "settlers"; not "elements")
+    )
 
 
 def may_name_a_person(lemma: str) -> bool:

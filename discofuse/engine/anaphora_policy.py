@@ -1176,6 +1176,10 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         and mention.kind == "proper"
         and tokens[mention.head].ent_type == "PERSON"
         and not any(t.dep == "conj" for t in tokens[mention.start : mention.end])
+        and not (  # ("the Greeks", "the Kennedys": a people or a family the tagger typed
+            tokens[mention.head].tag == "NNPS"  # a person)
+            and tokens[mention.start].text.lower() == "the"
+        )
     ):
         return "one person's name for 'they'"  # "Their second son" is not "Einstein 's"
     if _active_subject_of_its_passive(state, mention, anaphor):
