@@ -795,6 +795,8 @@ def _main_clause_after_fronted(tokens: list[Token], mark: int) -> bool:
     comma = next((i for i in range(mark + 1, len(tokens)) if tokens[i].text == ","), len(tokens))
     if not any(tokens[i].tag in TENSED_TAGS for i in range(mark + 1, comma)):
         return comma < len(tokens)
+    if _past_read_as_participle_after(tokens, comma):
+        return True
     marked = {token.head for token in tokens if token.dep == "mark"} | {tokens[mark].head}
     children: list[list[Token]] = [[] for _ in tokens]
     for i, token in enumerate(tokens):
@@ -899,6 +901,30 @@ def _verb_read_as_noun(tokens: list[Token], root: int) -> bool:
     return "NOUN" not in lemmas and "ADJ" not in lemmas and any(
         word in (getInflection(lemma, "VBP") or ()) for lemma in lemmas.get("VERB", ())
     )
+
+
+def _past_read_as_participle_after(tokens: list[Token], comma: int) -> bool:
+    """After the fronted clause's comma, a noun phrase with "the" and right after it a past in
+    "-ed" the parser hung on its noun as a participle: the main clause ("After the module was
+    extracted , the combined spacecraft headed for the Moon")."""
+    if comma + 1 >= len(tokens) or tokens[comma + 1].tag != "DT":
+        return False
+    for i in range(comma + 2, len(tokens)):
+        token = tokens[i]
+        if token.tag in ("NN", "NNS", "NNP", "NNPS"):
+            if i + 1 < len(tokens):
+                after = tokens[i + 1]
+                return (
+                    after.tag in ("VBN", "VBD")
+                    and after.dep == "acl"
+                    and after.head == i
+                    and after.text.lower().endswith("ed")
+                    and all(t.head == i for t in tokens[comma + 1 : i])
+                )
+            return False
+        if token.tag not in ("JJ", "VBN", "VBG"):
+            return False
+    return False
 
 
 def _past_tense_read_as_participle(root: Token, children: list[Token]) -> bool:

@@ -609,6 +609,19 @@ def test_do_so_and_yet_are_whole_and_a_flaw_the_source_ends_with_is_its_own(
             "Because/IN/mark/2 we/PRP/nsubj/2 left/VBD/ROOT/- early/RB/advmod/2 ././punct/2",
             "subordinate_clause",
         ),
+        (  # the main clause's past in "-ed" read as a participle on its subject, which the
+            # parser made an apposition: a fronted clause and the main one after it
+            "After/IN/mark/4 the/DT/det/2 ship/NN/nsubjpass/4 was/VBD/auxpass/4 "
+            "loaded/VBN/ROOT/- ,/,/punct/4 the/DT/det/7 crew/NN/appos/2 "
+            "sailed/VBN/acl/7 home/RB/advmod/8 ././punct/4",
+            "",
+        ),
+        (  # ... not a participle phrase with no "the" before its noun
+            "After/IN/mark/4 the/DT/det/2 ship/NN/nsubjpass/4 was/VBD/auxpass/4 "
+            "loaded/VBN/ROOT/- ,/,/punct/4 crew/NN/appos/2 sailed/VBN/acl/6 home/RB/advmod/7 "
+            "././punct/4",
+            "subordinate_clause",
+        ),
     ],
 )
 def test_finite_verbs_the_small_parser_misreads(reading, expected):

@@ -614,3 +614,34 @@ def test_a_shared_negation_and_a_participle_after_do_in_verb_phrase_coordination
     played.sentences[0].tokens[1].lemma = "do"
     example = coordination.unfuse(played, (0,))
     assert example is not None and example.incoherent_second_sentence == "He trained ."
+
+
+def test_yaml_reads_no_on_and_off_as_the_words(tmp_path, annotator):
+    # YAML 1.1 would read the variable "no" and the words "no", "on" and "off" as booleans;
+    # rule files read them as written (only true and false are booleans).
+    write(
+        tmp_path,
+        """
+        rules:
+          - name: comma_no
+            type: SINGLE_S_COORD
+            input: single
+            priority: 1
+            when:
+              - token: no
+                text: [no, on, off]
+                range: [3, "|Z|-1"]
+              - token: no-1
+                text: ","
+            do:
+              - split: {list: Z, at: no-1, into: [A, B]}
+              - delete: {list: B, at: 1}
+        """,
+    )
+    _, example = unfuse_texts(
+        Engine(load_rules(tmp_path)), annotator, ["It rained all day , no fans came ."],
+        pretokenized=True,
+    )
+    assert (example.incoherent_first_sentence, example.incoherent_second_sentence) == (
+        "It rained all day .", "No fans came ."
+    )

@@ -462,7 +462,8 @@ def reference_markdown() -> str:
         "`$name`) and `rules`. Positions are 1-based; an expression is a number, a bound "
         "variable, `|L|` (the length of a list or phrase) or a sum or difference of these. A "
         "key marked *binds* names a new variable when its value is not bound yet; every other "
-        "name must be bound by an earlier condition.",
+        "name must be bound by an earlier condition. Only `true` and `false` are booleans:"
+        " `no`, `yes`, `on` and `off` are the words (YAML 1.1 would read them as booleans).",
         "",
     ]
     sections = (("Rule keys", [RULE]), ("Conditions (`when`)", list(CONDITIONS.values())),

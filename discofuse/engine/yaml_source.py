@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +84,16 @@ def _sequence(loader: _LineLoader, node: yaml.SequenceNode) -> NodeList:
     return result
 
 
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_LineLoader.yaml_implicit_resolvers = {  # YAML 1.1 reads no, yes, on, off, y and n as
+    # booleans: a variable named "no" or the word "on" in a word list would silently become
+    # False or True; rule files read them as the words they are, as YAML 1.2 does
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != _BOOL_TAG]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_LineLoader.add_implicit_resolver(
+    _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 
