@@ -335,3 +335,22 @@ def test_this_noun_is_not_given_the_end_of_a_longer_title():
 
     assert chained("IN") == []
     assert chained("CC") == [[(0, 4, 6), (1, 0, 2)]]  # (an "and" between two names)
+
+
+def test_a_name_the_document_calls_a_person_is_no_rival_of_the_organisation():
+    # "AK banned Chepkemei . | The organisation relented": a surname typed a place here but a
+    # person elsewhere in the document is no body the organisation might be; one the document
+    # never calls a person still may be.
+    def chains(*more):
+        banned = sentence("AK/NNP/nsubj/1 banned/VBD/ROOT/- Chepkemei/NNP/dobj/1 ././punct/1")
+        banned.tokens[0].ent_type, banned.tokens[2].ent_type = "ORG", "GPE"
+        relented = sentence("The/DT/det/1 organisation/NN/nsubj/2 relented/VBD/ROOT/- "
+                            "././punct/2")
+        return spans(rule_based_clusters([banned, relented, *more]))
+
+    organisation = [(0, 0, 1), (1, 0, 2)]
+    assert organisation not in chains()
+    runner = person("Susan/NNP/compound/1 Chepkemei/NNP/nsubj/2 ran/VBD/ROOT/- ././punct/2",
+                    0, 1)
+    assert organisation in chains(runner)
+

@@ -328,11 +328,12 @@ def _may_be_of_kind(
 ) -> bool:
     """The name is of `kind`, or for a person untyped, typed a person, or a word of a name the
     document calls a person (`people`): the small tagger types many surnames no better
-    ("McIlroy")."""
+    ("McIlroy"). Such a word is no organisation, whatever it is typed here."""
     found = _name_kind(sentence, mention)
-    if found == kind:
-        return True
     head = sentence.tokens[mention.head]
+    if found == kind:
+        return not (kind == ORGANISATION and head.text in people)  # ("an example of
+        # Chepkemei by banning her", typed a place here and a person elsewhere: no body)
     return kind == PERSON and (
         (not found and head.ent_type in ("", "PERSON")) or head.text in people
     )
