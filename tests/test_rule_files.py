@@ -62,7 +62,7 @@ def write(tmp_path, text: str, name: str = "rules.yaml"):
         (GOOD_RULE.replace("- token: i", "- tokn: i"), 8, "exactly one of"),
         (GOOD_RULE.replace("at: i,", "at: i+,"), 12, "ends with an operator"),
         (GOOD_RULE.replace("input: single", "input: triple"), 3, "input must be"),
-        (GOOD_RULE.replace("text: because", "lemma: [because, no]"), 8, "YAML boolean False"),
+        (GOOD_RULE.replace("text: because", "lemma: [because, false]"), 8, "YAML boolean False"),
         (
             GOOD_RULE + "    anaphora: nothing\n    anaphora_type: PAIR_CONN\n",
             3,

@@ -248,8 +248,8 @@ def _predicate(field_name: str, value: Any, node: Any, scope: CompileScope) -> T
     for entry in raw:
         if isinstance(entry, bool):
             raise scope.error(
-                f"'{field_name}' holds the YAML boolean {entry}: quote the word ('\"no\"', "
-                "'\"yes\"', '\"on\"', '\"off\"' are booleans unquoted)",
+                f"'{field_name}' holds the YAML boolean {entry}: quote the word ('\"true\"' "
+                "and '\"false\"' are booleans unquoted)",
                 node,
             )
         entry = str(entry)
