@@ -1518,10 +1518,10 @@ def name_gender(
     return shared_resolver().gender(sentences, _Candidate(sentence, index, kind), least_share)
 
 
-PERSON_SUFFIXES = ("er", "or", "ist", "ian", "man", "woman", "ee", "ant", "ent", "ive")
-"""Endings of agent nouns ("umpire" aside): an unknown noun with one may name a person."""
 AGENT_SUFFIXES = ("er", "or", "ist", "ian", "man", "woman", "ee")
-"""The endings of `PERSON_SUFFIXES` that seldom end a thing's name ("element", "objective")."""
+"""Endings of agent nouns that seldom end a thing's name (not "element", "objective")."""
+PERSON_SUFFIXES = (*AGENT_SUFFIXES, "ant", "ent", "ive")
+"""Endings of agent nouns ("umpire" aside): an unknown noun with one may name a person."""
 
 
 def _gender_of_its_reflexive(sentence: Sentence, index: int) -> str | None:
@@ -1570,7 +1570,7 @@ def _subject_of_a_mind_verb(sentence: Sentence, index: int) -> bool:
 
 def _may_have_a_mind(sentence: Sentence, index: int) -> bool:
     """A name, a group of people or a noun that may name a person: what may believe or want
-    something. A thing's common noun ("types", "the marble") may not."""
+    something. A thing's common noun ("types", "the forms") may not."""
     token = sentence.tokens[index]
     if token.tag in PROPER_NOUN_TAGS:
         return True
