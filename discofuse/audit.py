@@ -30,7 +30,7 @@ from discofuse.engine.morphology import (
     STRAY,
     ends_with_its_own_stop,
 )
-from discofuse.labels import COORDINATORS, QUOTE_MARKS, SUBJECT_DEPS, TENSED_TAGS
+from discofuse.labels import COORDINATORS, NOUN_TAGS, QUOTE_MARKS, SUBJECT_DEPS, TENSED_TAGS
 
 ParseMany = Callable[[Sequence[Sequence[Sequence[str]]]], list[list[Sentence]]]
 """Groups of pre-tokenized sentences -> their parses, group by group (`SpacyAnnotator.parse_many`)."""
@@ -730,7 +730,7 @@ def _clause_reason(sentence: Sentence) -> str:
     return ""
 
 
-NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "PRP"})
+NOUN_OR_PRONOUN_TAGS = NOUN_TAGS | {"PRP"}
 
 
 def _tensed_auxiliary_on_an_auxiliary(tokens: list[Token], root: int) -> bool:
@@ -766,7 +766,7 @@ def _noun_right_before(tokens: list[Token], verb: int) -> bool:
         before -= 1
     if before >= 0 and tokens[before].tag == "JJ":  # "The 31 - year - old bounced back ..."
         return tokens[0].text.lower() == "the" and not any(t.text == "," for t in tokens[:before])
-    return before >= 0 and tokens[before].tag in NOUN_TAGS
+    return before >= 0 and tokens[before].tag in NOUN_OR_PRONOUN_TAGS
 
 
 def _inverted_copula(tokens: list[Token], root: int) -> bool:
@@ -777,7 +777,7 @@ def _inverted_copula(tokens: list[Token], root: int) -> bool:
         and root > 0
         and tokens[0].tag not in TENSED_TAGS
         and any(
-            token.head == root and token.dep in ("attr", "nsubj") and token.tag in NOUN_TAGS
+            token.head == root and token.dep in ("attr", "nsubj") and token.tag in NOUN_OR_PRONOUN_TAGS
             for token in tokens[root + 1 :]
         )
     )
@@ -909,22 +909,18 @@ def _past_read_as_participle_after(tokens: list[Token], comma: int) -> bool:
     extracted , the combined spacecraft headed for the Moon")."""
     if comma + 1 >= len(tokens) or tokens[comma + 1].tag != "DT":
         return False
-    for i in range(comma + 2, len(tokens)):
-        token = tokens[i]
-        if token.tag in ("NN", "NNS", "NNP", "NNPS"):
-            if i + 1 < len(tokens):
-                after = tokens[i + 1]
-                return (
-                    after.tag in ("VBN", "VBD")
-                    and after.dep == "acl"
-                    and after.head == i
-                    and after.text.lower().endswith("ed")
-                    and all(t.head == i for t in tokens[comma + 1 : i])
-                )
-            return False
-        if token.tag not in ("JJ", "VBN", "VBG"):
-            return False
-    return False
+    noun = next((i for i in range(comma + 2, len(tokens))
+                 if tokens[i].tag not in ("JJ", "VBN", "VBG")), len(tokens))
+    if noun + 1 >= len(tokens) or tokens[noun].tag not in NOUN_TAGS:
+        return False
+    after = tokens[noun + 1]
+    return (
+        after.tag in ("VBN", "VBD")
+        and after.dep == "acl"
+        and after.head == noun
+        and after.text.lower().endswith("ed")
+        and all(t.head == noun for t in tokens[comma + 1 : noun])
+    )
 
 
 def _past_tense_read_as_participle(root: Token, children: list[Token]) -> bool:

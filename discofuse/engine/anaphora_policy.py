@@ -1178,7 +1178,7 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         and not any(t.dep == "conj" for t in tokens[mention.start : mention.end])
         and not (  # ("the Greeks", "the Kennedys": a people or a family the tagger typed
             tokens[mention.head].tag == "NNPS"  # a person)
-            and tokens[mention.start].text.lower() == "the"
+            and state.document.sentences[mention.sentence].name_with_the(mention.head)
         )
     ):
         return "one person's name for 'they'"  # "Their second son" is not "Einstein 's"

@@ -36,7 +36,6 @@ def inflect(token: Token, text: str, tag: str = "VBD") -> str:
     return form.upper() if text.isupper() and len(text) > 1 else form
 
 
-
 def finite_tag(token: Token) -> str | None:
     """The finite verb tag a word gives its clause (VBD, VBZ, VBP), or None (a modal, an
     infinitive, a participle)."""
