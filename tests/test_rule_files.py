@@ -645,3 +645,24 @@ def test_yaml_reads_no_on_and_off_as_the_words(tmp_path, annotator):
     assert (example.incoherent_first_sentence, example.incoherent_second_sentence) == (
         "It rained all day .", "No fans came ."
     )
+
+
+def test_no_clause_coordination_at_a_noun_member_set_off_by_commas(engine):
+    # "... up for grabs and Jones , or even Brown , could start": hand-parsed as the small
+    # model reads such a sentence, "Brown" the subject of "start" and "or" on "be". The
+    # comma between the one-word subject and its verb marks a member of "Jones , or even
+    # Brown ,", which "could start" shares: no split. Without that comma it is a clause.
+    def unfused(after_brown: str):
+        spec = (
+            "The/DT/det/1 shirt/NN/nsubj/3 could/MD/aux/3 be/VB/ROOT/- up/IN/prep/3 "
+            "for/IN/prep/4 grabs/NNS/pobj/5 and/CC/cc/6 Jones/NNP/conj/6 ,/,/punct/3 "
+            f"or/CC/cc/3 even/RB/advmod/12 Brown/NNP/nsubj/{after_brown} "
+            "././punct/3"
+        )
+        example = engine.unfuse(document(spec), (0,))
+        return example and example.discourse_type
+
+    assert unfused("15 ,/,/punct/15 could/MD/aux/15 start/VB/conj/3") is None
+    assert unfused("14 could/MD/aux/14 start/VB/conj/3") == "SINGLE_S_COORD"
+    assert unfused("15 ,/,/punct/12 could/MD/aux/15 start/VB/conj/3") is None  # (the comma
+    # hung on the subject, as in the document's parse)
