@@ -20,6 +20,7 @@ from pathlib import Path
 
 from discofuse.annotate.coreference import require_installed
 from discofuse.annotate.spacy_backend import SpacyAnnotator
+from discofuse.annotate.spacy_loader import load_pipeline
 from discofuse.audit import Auditor
 from discofuse.corpus.steps import GenerationConfig, unfuse_document
 from discofuse.engine import Engine, load_rules
@@ -57,8 +58,9 @@ def main() -> None:
     parser.add_argument("--docs", type=int, default=120)
     args = parser.parse_args()
     documents = articles(args.docs)
-    bare, full = SpacyAnnotator(coref="none"), SpacyAnnotator()
-    for annotator in (bare, full):
+    bare = SpacyAnnotator(coref="none", nlp=load_pipeline(faster=False))  # the model as shipped
+    parse, full = SpacyAnnotator(coref="none"), SpacyAnnotator()
+    for annotator in (bare, parse, full):
         annotator.annotate("Warm-up sentence for the model.")
     rules = load_rules("paper")
     engine, auditor, config = Engine(rules), Auditor(full.parse_many, rules.inserted_words), GenerationConfig()
@@ -75,11 +77,13 @@ def main() -> None:
         return words
 
     words, spacy_rate = words_per_second(lambda d: count(bare.annotate_many(d)), documents)
+    _, parse_rate = words_per_second(lambda d: count(parse.annotate_many(d)), documents)
     _, coref_rate = words_per_second(lambda d: count(full.annotate_many(d)), documents)
     _, generator_rate = words_per_second(generator, documents)
     reference = coreferee_rate(documents, count)
     print(f"{len(documents)} articles, {words:,} words, one process")
-    print(f"{'bare spaCy':<36} {spacy_rate:>8,.0f} words/s")
+    print(f"{'bare spaCy (the model as shipped)':<36} {spacy_rate:>8,.0f} words/s")
+    print(f"{'spaCy, faster ruler and lemmatizer':<36} {parse_rate:>8,.0f} words/s")
     print(f"{'spaCy + coreference (discofuse)':<36} {coref_rate:>8,.0f} words/s")
     if reference is not None:
         print(f"{'spaCy + coreferee (before)':<36} {reference:>8,.0f} words/s")

@@ -253,14 +253,14 @@ def _name_read_as_noun(token: SpacyToken, first: bool) -> bool:
     tagger's usual reading of an unfamiliar name where every word is capitalized), or an
     interjection anywhere in a noun phrase's role ("Orwell , a democratic socialist , was
     ..."). lemminflect's dictionary says which words are English words."""
+    tag = token.tag_
+    if not (tag == "UH" and token.dep_ in NAME_ROLES or first and tag in ("NN", "NNS")):
+        return False  # (tested first: the dictionary lookup below is the costly part)
     text = token.text
-    unknown_capitalized = (
+    return (
         len(text) > 2
         and text.isalpha()
         and text[0].isupper()
         and text[1:].islower()
         and not getAllLemmas(text.lower())
     )
-    if token.tag_ == "UH":
-        return unknown_capitalized and token.dep_ in NAME_ROLES
-    return first and token.tag_ in ("NN", "NNS") and unknown_capitalized

@@ -89,11 +89,15 @@ def mention_pairs(
     generator, reading whole documents, took one: raters who see the two parts cannot tell
     where it came from (of 7 such examples in r24, none rated correct, 3 major)."""
     pairs = []
-    for cluster in state.clusters:
+    to_sentences, from_sentences = state.sentences_in(to_list), state.sentences_in(from_list)
+    for cluster in state.clusters:  # (a mention of a sentence with no item in a list is not
+        # in it: a long document's main entity has hundreds of mentions)
         in_to = [
             m
             for m in cluster.mentions
-            if m.kind in antecedent_kinds and state.mention_positions(to_list, m) is not None
+            if m.kind in antecedent_kinds
+            and m.sentence in to_sentences
+            and state.mention_positions(to_list, m) is not None
         ]
         if not in_to:
             continue
@@ -101,7 +105,9 @@ def mention_pairs(
         anaphors = sorted(
             (span, m)
             for m in cluster.mentions
-            if m.kind in kinds and (span := state.mention_positions(from_list, m)) is not None
+            if m.kind in kinds
+            and m.sentence in from_sentences
+            and (span := state.mention_positions(from_list, m)) is not None
         )
         for _, weak in anaphors:
             if weak.confidence < min_confidence:

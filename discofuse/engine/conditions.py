@@ -233,13 +233,18 @@ class TokenPredicate:
     field: str
     values: frozenset[str]
 
-    def holds(self, item) -> bool:
+    def __post_init__(self) -> None:
+        self.holds = self._test()  # chosen once: rules test predicates millions of times
+
+    def _test(self) -> Callable[[Any], bool]:
+        """Whether an item's field has one of the values (an inserted word has only text)."""
+        values = self.values
         if self.field == "text":
-            return item.text.lower() in self.values
-        if item.token is None:
-            return False
-        value = getattr(item.token, _TOKEN_ATTRIBUTE[self.field])
-        return (value.lower() if self.field == "lemma" else value) in self.values
+            return lambda item: item.text.lower() in values
+        attribute = _TOKEN_ATTRIBUTE[self.field]
+        if self.field == "lemma":
+            return lambda item: item.token is not None and item.token.lemma.lower() in values
+        return lambda item: item.token is not None and getattr(item.token, attribute) in values
 
 
 def _predicate(field_name: str, value: Any, node: Any, scope: CompileScope) -> TokenPredicate:
@@ -304,20 +309,21 @@ class TokenCondition(Condition):
             if name in node
         ]
 
-    def _holds(self, state: State, position: int) -> bool:
-        items = state.lists[self.list_name]
-        if not 1 <= position <= len(items):
-            return False
-        item = items[position - 1]
-        return all(predicate.holds(item) for predicate in self.predicates)
+    def _holds(self, item: Any) -> bool:
+        for predicate in self.predicates:
+            if not predicate.holds(item):
+                return False
+        return True
 
     def solutions(self, state: State, bindings: Bindings) -> Iterator[Bindings]:
+        items = state.lists[self.list_name]
         if self.position is not None:
-            if self._holds(state, evaluate(self.position, state, bindings)):
+            position = evaluate(self.position, state, bindings)
+            if 1 <= position <= len(items) and self._holds(items[position - 1]):
                 yield bindings
             return
         for position in _positions(self.range, state, self.list_name, bindings):
-            if self._holds(state, position):
+            if self._holds(items[position - 1]):
                 yield {**bindings, self.variable: position}
 
 
@@ -429,9 +435,14 @@ class PhraseCondition(Condition):
             starts: range | list[int] = [evaluate(self.start, state, bindings)]
         else:
             starts = _positions(self.range, state, self.list_name, bindings)
+        first_words = self.phrases.by_first_word
         for start in starts:
             if not 1 <= start <= len(words):
                 continue
+            if words[start - 1] not in first_words and (
+                start == len(words) or words[start] not in first_words
+            ):
+                continue  # no phrase begins here or after a comma here
             for first, last in self._matches_at(words, start):
                 phrase = MatchedPhrase(
                     self.list_name,

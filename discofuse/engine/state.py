@@ -42,6 +42,8 @@ class State:
     replacement_words: set[str] = field(default_factory=set)  # and the words it put in
     replaced_words: set[str] = field(default_factory=set)  # and the anaphors' words it took out
     clusters: list[Cluster] = field(default_factory=list)  # those with a mention in `sentences`
+    pristine: bool = False  # each list still one sentence's items in order, as made
+
 
     @classmethod
     def for_candidate(
@@ -54,16 +56,30 @@ class State:
             lists = {"Z": items_of(document, sentences[0])}
         else:
             lists = {"A": items_of(document, sentences[0]), "B": items_of(document, sentences[1])}
-        return cls(document=document, sentences=sentences, lists=lists, clusters=clusters)
+        return cls(document=document, sentences=sentences, lists=lists, clusters=clusters,
+                   pristine=True)
 
     def copy(self) -> State:
-        return replace(self, lists={name: list(items) for name, items in self.lists.items()})
+        """A state whose lists the operations may change (this one's stay as they are)."""
+        return replace(
+            self, lists={name: list(items) for name, items in self.lists.items()}, pristine=False
+        )
 
     def words(self, name: str) -> list[str]:
         return [item.text for item in self.lists[name]]
 
+    def sentences_in(self, name: str) -> set[int]:
+        """The sentences list `name` holds a token of."""
+        return {item.sentence for item in self.lists[name] if item.token is not None}
+
     def position_of(self, name: str, sentence: int, index: int) -> int | None:
         """1-based position in list `name` of the item from (sentence, index), if present."""
+        items = self.lists[name]
+        if self.pristine:  # the rules match on a candidate's own lists far more often than
+            # on changed ones: there the item of a token is at its index
+            if 0 <= index < len(items) and items[index].sentence == sentence:
+                return index + 1
+            return None
         for position, item in enumerate(self.lists[name], start=1):
             if item.sentence == sentence and item.index == index and item.token is not None:
                 return position
