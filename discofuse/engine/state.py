@@ -44,7 +44,6 @@ class State:
     clusters: list[Cluster] = field(default_factory=list)  # those with a mention in `sentences`
     pristine: bool = False  # each list still one sentence's items in order, as made
 
-
     @classmethod
     def for_candidate(
         cls, document: Document, sentences: tuple[int, ...], clusters: list[Cluster]
@@ -80,7 +79,7 @@ class State:
             if 0 <= index < len(items) and items[index].sentence == sentence:
                 return index + 1
             return None
-        for position, item in enumerate(self.lists[name], start=1):
+        for position, item in enumerate(items, start=1):
             if item.sentence == sentence and item.index == index and item.token is not None:
                 return position
         return None
