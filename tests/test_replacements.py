@@ -1347,3 +1347,77 @@ def test_a_people_with_the_typed_a_person_is_a_they(engine):
     assert unfused(engine, pair("Mary/NNP/compound/1 Stone/NNP/nsubj/2")) == (
         "PAIR_NONE", "They believed it ."
     )
+
+
+ALBUM = (
+    "The/DT/det/1 band/NN/nsubj/2 released/VBD/ROOT/- its/PRP$/poss/5 third/JJ/amod/5 "
+    "album/NN/dobj/2 {name} in/IN/prep/2 2004/CD/pobj/{pobj} ././punct/2"
+)
+
+
+def test_a_description_gives_way_to_the_name_in_close_apposition_with_it(engine):
+    # "its third album Blue Hours ... The album" -> "Blue Hours": the name stands for the
+    # description; alone the description ("its third album") would hold a pronoun and be cut
+    # from its name.
+    sold = "The/DT/det/1 album/NN/nsubj/2 sold/VBD/ROOT/- well/RB/advmod/2 ././punct/2"
+    close = document(
+        ALBUM.format(name="Blue/NNP/compound/7 Hours/NNP/appos/5", pobj=8),
+        sold,
+        clusters=[[(0, 3, 6, "nominal"), (1, 0, 2, "nominal")]],
+    )
+    assert unfused(engine, close) == ("PAIR_ANAPHORA", "Blue Hours sold well .")
+    # the same name after a comma is no close apposition: the description alone stays
+    parted = document(
+        ALBUM.format(name=",/,/punct/5 Blue/NNP/compound/8 Hours/NNP/appos/5", pobj=9),
+        sold,
+        clusters=[[(0, 3, 6, "nominal"), (1, 0, 2, "nominal")]],
+    )
+    assert unfused(engine, parted) == ("PAIR_NONE", "The album sold well .")
+
+
+def test_a_title_keeps_its_capital_the_inside_a_sentence(engine):
+    doc = document(
+        "Kim/NNP/nsubj/1 praised/VBD/ROOT/- the/DT/det/3 film/NN/dobj/1 The/DT/det/5 "
+        "Terminator/NNP/appos/3 ././punct/1",
+        "Kim/NNP/nsubj/1 liked/VBD/ROOT/- this/DT/det/3 film/NN/dobj/1 ././punct/1",
+        clusters=[[(0, 2, 4, "nominal"), (1, 2, 4, "nominal")]],
+    )
+    assert unfused(engine, doc) == ("PAIR_ANAPHORA", "Kim liked The Terminator .")
+
+
+def test_a_name_the_tagger_does_not_call_a_person_is_no_he_beside_a_persons_name(engine):
+    # "Indiscipline" (a first word read as a name) is the main subject, but the sentence also
+    # names Contepomi, whose chain is a person's ("Manuel Contepomi"): the "he" is not
+    # replaced by "Indiscipline".
+    doc = document(
+        "Indiscipline/NNP/nsubj/1 allowed/VBD/ROOT/- Contepomi/NNP/nsubj/4 to/TO/aux/4 "
+        "score/VB/ccomp/1 ././punct/1",
+        "He/PRP/nsubj/1 scored/VBD/ROOT/- again/RB/advmod/1 ././punct/1",
+        "Manuel/NNP/compound/1 Contepomi/NNP/nsubj/2 smiled/VBD/ROOT/- ././punct/2",
+        clusters=[[(0, 0, 1, "proper"), (1, 0, 1, "pronoun")],
+                  [(0, 2, 3, "proper"), (2, 0, 2, "proper")]],
+    )
+    assert unfused(engine, doc) == ("PAIR_NONE", "He scored again .")
+    alone = document(  # with no person beside it, the untyped main subject may be a he
+        "Indiscipline/NNP/nsubj/1 allowed/VBD/ROOT/- a/DT/det/3 goal/NN/dobj/1 ././punct/1",
+        "He/PRP/nsubj/1 scored/VBD/ROOT/- again/RB/advmod/1 ././punct/1",
+        clusters=[[(0, 0, 1, "proper"), (1, 0, 1, "pronoun")]],
+    )
+    assert unfused(engine, alone) == ("PAIR_ANAPHORA", "Indiscipline scored again .")
+
+
+def test_an_it_whose_predicate_noun_ends_another_name_is_kept(engine):
+    # "... by the Coast Highway . | It is a long highway": the highway, whatever the
+    # resolver linked; with another predicate noun the subject description is taken.
+    first = (
+        "The/DT/det/1 network/NN/nsubjpass/4 will/MD/aux/4 be/VB/auxpass/4 extended/VBN/ROOT/- "
+        "by/IN/agent/4 the/DT/det/8 Coast/NNP/compound/8 Highway/NNP/pobj/5 ././punct/4"
+    )
+    second = "It/PRP/nsubj/1 is/VBZ/ROOT/- a/DT/det/4 long/JJ/amod/4 {noun}/NN/attr/1 ././punct/1"
+    clusters = [[(0, 0, 2, "nominal"), (1, 0, 1, "pronoun")]]
+    highway = document(first, second.format(noun="highway"), clusters=clusters)
+    grid = document(first, second.format(noun="grid"), clusters=clusters)
+    for doc in (highway, grid):
+        doc.sentences[1].tokens[1].lemma = "be"
+    assert unfused(engine, highway) == ("PAIR_NONE", "It is a long highway .")
+    assert unfused(engine, grid) == ("PAIR_ANAPHORA", "The network is a long grid .")

@@ -3,6 +3,8 @@ on the parser), the trained model file, and links on real parses."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import sentence
 
@@ -133,6 +135,17 @@ def test_links_on_real_parses(annotator):
     antecedent = by_pronoun["She"].antecedent
     words = document.sentences[antecedent.sentence].words[antecedent.start : antecedent.end]
     assert words == ["Margaret", "Hale"]
+
+
+def test_the_per_document_memo_changes_no_link(annotator):
+    # `links` computes a candidate's number, gender and personhood once per document;
+    # `resolve` recomputes them for every pronoun. Both must link the same pronouns.
+    folder = Path(__file__).resolve().parents[1] / "samples" / "sports"
+    for path in sorted(folder.glob("*.txt")):
+        sentences = annotator.annotate(path.read_text(encoding="utf-8")).sentences
+        links = shared_resolver().links(sentences)
+        assert len(links) > 3
+        assert links == shared_resolver().resolve(sentences)
 
 
 def test_a_description_never_joins_a_name_it_does_not_repeat():

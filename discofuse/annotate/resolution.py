@@ -29,9 +29,10 @@ import functools
 import json
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from lemminflect import getAllLemmas
 
@@ -144,6 +145,10 @@ class PronounResolver:
         """The best antecedent of each resolvable pronoun, when its probability reaches
         `threshold` (the model's own by default). Pronouns are resolved in text order, and
         each resolution feeds the entity features of the pronouns after it."""
+        return _OneDocument(self).resolve(sentences, threshold)
+
+    def resolve(self, sentences: list[Sentence], threshold: float | None = None) -> list[Link]:
+        """`links` without the per-document memo of `_OneDocument`."""
         threshold = self.threshold if threshold is None else threshold
         links = []
         history = History(sentences)
@@ -743,6 +748,39 @@ class PronounResolver:
             features.append(f"ent_pronoun_subject={last_subject}|p_role={p_role}")
         features.append(f"ent_count={min(len(earlier), 4)}")
         return features
+
+
+class _OneDocument(PronounResolver):
+    """The resolver over one document: a candidate's number, gender and personhood are
+    computed once, not for every pronoun that weighs it (each is a function of the
+    candidate's sentence alone). Made per `links` call, so no state crosses documents or
+    threads."""
+
+    def __init__(self, resolver: PronounResolver) -> None:
+        self.weights, self.threshold = resolver.weights, resolver.threshold
+        self.female_share, self.person_nouns = resolver.female_share, resolver.person_nouns
+        self._known: dict[tuple, Any] = {}
+
+    def _once(self, key: tuple, compute: Callable[[], Any]) -> Any:
+        if key not in self._known:
+            self._known[key] = compute()
+        return self._known[key]
+
+    def number(self, sentences: list[Sentence], candidate: _Candidate) -> str:
+        return self._once(("number", candidate.sentence, candidate.index),
+                          lambda: super(_OneDocument, self).number(sentences, candidate))
+
+    def gender(
+        self, sentences: list[Sentence], candidate: _Candidate, least_share: float = 0.9
+    ) -> str | None:
+        return self._once(
+            ("gender", candidate.sentence, candidate.index, least_share),
+            lambda: super(_OneDocument, self).gender(sentences, candidate, least_share),
+        )
+
+    def personhood(self, sentences: list[Sentence], candidate: _Candidate) -> float:
+        return self._once(("person", candidate.sentence, candidate.index),
+                          lambda: super(_OneDocument, self).personhood(sentences, candidate))
 
 
 # -- candidates and syntax helpers ---------------------------------------------------------

@@ -148,6 +148,10 @@ def mention_pairs(
                 state, cluster, anaphor, best, to_list, topic
             ):
                 reason = "the first part names another person of its gender"
+            elif anaphor.kind == "pronoun" and _predicate_names_another(
+                state, cluster, anaphor, to_list
+            ):
+                reason = "its predicate noun ends another name of the first part"
             elif _named_after_in_its_part(state, cluster, anaphor, best, from_list):
                 reason = "its own part names the entity after it"
             else:
@@ -289,6 +293,31 @@ def _another_person_named(
         )
         and _chain_genders(state, item.sentence, item.index) in (set(), {PRONOUN_GROUPS[word]})
         and not _of_the_other_gender(state, item.sentence, item.index, PRONOUN_GROUPS[word])
+        for item in state.lists[to_list]
+    )
+
+
+def _predicate_names_another(state: State, cluster, anaphor: Mention, to_list: str) -> bool:
+    """The pronoun is the subject of "be" with a predicate noun that is the last word of
+    another name of the first part, the entity it most likely is ("This network will be
+    complemented by the East - West Highway . | It is a 1,216 km long highway")."""
+    tokens = state.document.sentences[anaphor.sentence].tokens
+    pronoun = tokens[anaphor.head]
+    if pronoun.dep not in SUBJECT_DEPS or tokens[pronoun.head].lemma.lower() != "be":
+        return False
+    predicates = {i for i, t in enumerate(tokens) if t.head == pronoun.head and t.dep == "attr"}
+    predicates |= {i for i, t in enumerate(tokens)  # ("a 3 - way , 1,216 km long highway")
+                   if t.head in predicates and t.dep in ("appos", "conj")}
+    nouns = {tokens[i].lemma.lower() for i in predicates if tokens[i].tag in ("NN", "NNS")}
+    own = _token_positions(cluster)
+    sentences = state.document.sentences
+    return bool(nouns) and any(
+        item.token is not None
+        and item.token.tag in PROPER_NOUN_TAGS
+        and item.text.lower() in nouns
+        and (item.sentence, item.index) not in own
+        and not (item.index + 1 < len(sentences[item.sentence].tokens)
+                 and sentences[item.sentence].tokens[item.index + 1].tag in PROPER_NOUN_TAGS)
         for item in state.lists[to_list]
     )
 
@@ -995,6 +1024,7 @@ def replacement_for(
             mention = named
         else:
             mention = _without_predeterminer(state, mention)
+            mention = _close_name(state, mention) or mention
         reason = _unfit_replacement(state, mention, anaphor)
         if reason is None and whole == mention:
             extended = _with_its_modifier(state, mention, anaphor)
@@ -1097,6 +1127,35 @@ def _with_its_modifier(state: State, mention: Mention, anaphor: Mention) -> Ment
     return longer
 
 
+CLOSE_NAME_WORDS = 6
+"""Most words of a name in close apposition that may stand for its description."""
+
+
+def _close_name(state: State, mention: Mention) -> Mention | None:
+    """The name a description is in close apposition with (right after it, no comma: "Lynn
+    Sherr 's 2001 book America the Beautiful", "its third album Blue Hours"), as a name's
+    mention: it stands for the description as the description's own name would ("The album
+    sold well" -> "Blue Hours sold well"), where the description alone is cut from it."""
+    sentence = state.document.sentences[mention.sentence]
+    tokens = sentence.tokens
+    if mention.end >= len(tokens) or tokens[mention.end].tag not in PROPER_NOUN_TAGS | {"DT"}:
+        return None
+    name = next((i for i in range(mention.end, len(tokens))
+                 if tokens[i].head == mention.head and tokens[i].dep == "appos"), None)
+    if name is None or tokens[name].tag not in PROPER_NOUN_TAGS:
+        return None
+    words = [i for i in range(mention.end, len(tokens)) if sentence.dominates(name, i)]
+    if (
+        words[0] != mention.end
+        or len(words) > CLOSE_NAME_WORDS
+        or words[-1] - words[0] + 1 != len(words)
+        or not all(tokens[i].tag in PROPER_NOUN_TAGS
+                   or tokens[i].text.lower() in ("the", "of", "and") for i in words)
+    ):
+        return None
+    return replace(mention, start=words[0], end=words[-1] + 1, head=name, kind="proper")
+
+
 def _without_predeterminer(state: State, mention: Mention) -> Mention:
     """"All the alkali metals ... they" -> "the alkali metals": the quantifier belongs to the
     first clause's claim, the description names the entity."""
@@ -1174,7 +1233,7 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         mention.kind == "proper"
         and anaphor.kind == "pronoun"
         and first_word in GENDERED_PRONOUNS
-        and not _may_be_person(state, mention)
+        and not _may_be_person(state, mention, PRONOUN_GROUPS[first_word])
     ):
         return "not a person's name"  # "he" for "North Florida" or "Houston"
     if (
@@ -1421,10 +1480,10 @@ def _main_subject(state: State, mention: Mention) -> bool:
     return state.document.sentences[mention.sentence].is_main_subject(mention.head)
 
 
-def _may_be_person(state: State, mention: Mention) -> bool:
-    """A name he/she may stand for: one the tagger marks PERSON, or the main subject when the
-    tagger does not call it a place or thing (the small model tags lone surnames ORG: "Deol",
-    "Johns")."""
+def _may_be_person(state: State, mention: Mention, group: str) -> bool:
+    """A name he/she (`group`) may stand for: one the tagger marks PERSON, or the main subject
+    when the tagger does not call it a place or thing (the small model tags lone surnames
+    ORG: "Deol", "Johns") and no person of the group is named beside it."""
     tokens = state.document.sentences[mention.sentence].tokens
     head = tokens[mention.head]
     if head.ent_type == "PERSON":
@@ -1436,9 +1495,38 @@ def _may_be_person(state: State, mention: Mention) -> bool:
     if head.ent_type in MISTYPED_PERSON_ENTITIES:
         # the resolver links a he/she to a subject typed a place or building only when nothing
         # else before it may be a person ("Giffords was sworn in ... . She was ...")
-        return head.dep in SUBJECT_DEPS and tokens[mention.start].tag == "NNP"
-    return _main_subject(state, mention) and head.ent_type not in (
-        NOT_REFERRING_ENTITIES | PLACE_AND_THING_ENTITIES
+        return (head.dep in SUBJECT_DEPS and tokens[mention.start].tag == "NNP"
+                and not _person_named_beside(state, mention, group))
+    return (
+        _main_subject(state, mention)
+        and head.ent_type not in NOT_REFERRING_ENTITIES | PLACE_AND_THING_ENTITIES
+        and not _person_named_beside(state, mention, group)
+    )
+
+
+def _person_named_beside(state: State, mention: Mention, group: str) -> bool:
+    """The document says the mention's name only once, and another name in a main role of
+    its sentence is a person's, typed so or by its chain, who may be of the he/she `group`:
+    the name the tagger does not call a person is then no he/she ("Indiscipline allowed ...
+    Contepomi to open the scoring . | He was on the mark again": Contepomi; not a person
+    named deeper: "Gershwin composed it on commission from Walter Damrosch"; not one of the
+    other gender: "Ryder dated Matt Damon ... , and she"; not beside a name said again:
+    "Navratilova will partner Nathalie Dechy ... | She will then")."""
+    chain = _chain_of(state, mention.sentence, mention.head)
+    if chain is not None and any(
+        m.kind == "proper" and (m.sentence, m.head) != (mention.sentence, mention.head)
+        for m in chain.mentions
+    ):
+        return False  # a name the document says again is known for what it is
+    sentence = state.document.sentences[mention.sentence]
+    return any(
+        t.tag in PROPER_NOUN_TAGS
+        and not mention.start <= i < mention.end
+        and _in_a_main_role_or_its_list(sentence, i)
+        and (t.ent_type == "PERSON" or _a_persons_name(state, mention.sentence, i))
+        and _chain_genders(state, mention.sentence, i) in (set(), {group})
+        and not _of_the_other_gender(state, mention.sentence, i, group)
+        for i, t in enumerate(sentence.tokens)
     )
 
 

@@ -366,10 +366,14 @@ def _cased_like(first: Item, anaphor: Item, common: bool) -> Item:
     """The replacement's first word capitalized where the anaphor was ("They" -> "The club"),
     a determiner or a `common` word that had its capital for starting its sentence
     lower-cased where it was not ("The town" -> "... the town", "Algae constitute ..." ->
-    "... although algae 's plastids")."""
+    "... although algae 's plastids"); a capital "The" inside its sentence opens a title and
+    keeps it ("the film The Terminator")."""
     if anaphor.text[:1].isupper():
         return first.with_text(first.text[:1].upper() + first.text[1:])
-    if common or (first.token is not None and first.token.tag == "DT"):
+    if common or (
+        first.token is not None and first.token.tag == "DT"
+        and (first.index == 0 or not first.text[:1].isupper())
+    ):
         return first.with_text(first.text.lower())
     return first
 
