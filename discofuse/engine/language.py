@@ -291,8 +291,10 @@ OPERATIONS = {construct.name: construct for construct in (
               "Inserts words or copied tokens before `at` (|L|+1: at the end).",
               (_LIST, _AT, _WORDS, _COPY),
               {"insert": {"list": "B", "at": "|B|+1", "words": ["'s"]}}),
-    Construct("trim", "operation", "trim punctuation",
-              "Removes punctuation left at the list's start or end.", (_LIST,),
+    Construct("trim", "operation", "end a clause at its punctuation",
+              "Cuts the list at its first punctuation mark after a finite verb (not a list's "
+              "comma), unless only the sentence's end, a parenthesis closing before it, or "
+              "words that all hang on that verb follow.", (_LIST,),
               {"trim": {"list": "B"}}),
     Construct("replace", "operation", "replace a word",
               "Replaces each occurrence of a word (or the one at `at`) by others.",

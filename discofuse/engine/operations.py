@@ -216,7 +216,9 @@ class Trim(Operation):
     clause; nor is a comma between coordinated words a place to cut ("observed in species of
     ant , termite and ambrosia beetle" would lose two of the three). The sentence's own end is
     kept whole: a final mark with the quote that closes after it ("... because I hardly play
-    doubles . '") loses nothing, so a quotation split in two still closes."""
+    doubles . '") loses nothing, so a quotation split in two still closes; so is a bracket
+    that closes right before that end ("... between both families ( such as grammatical
+    gender ) ."): the clause's own parenthesis."""
 
     def __init__(self, node: Mapping, scope: CompileScope):
         spec = _keys(node, "trim", scope)
@@ -225,16 +227,20 @@ class Trim(Operation):
 
     def apply(self, state: State, bindings: Bindings) -> None:
         items = state.lists[self.list_name]
-        verb_seen = False
+        verb: Item | None = None
         for position, item in enumerate(items):
             if (
-                item.text in PUNCTUATION and position > 0 and verb_seen
+                item.text in PUNCTUATION and position > 0 and verb is not None
                 and not _joins_coordinated_words(state, item)
             ):
-                if not _sentence_end(items[:position], items[position:]):
+                if not _sentence_end(items[:position], items[position:]) and not (
+                    _closing_parenthesis_ends(items, position)
+                    or _rest_of_the_clause(state, verb, items[position:])
+                ):
                     del items[position:]
                 return
-            verb_seen = verb_seen or (item.token is not None and item.token.tag in TENSED_TAGS)
+            if verb is None and item.token is not None and item.token.tag in TENSED_TAGS:
+                verb = item
 
 
 def _sentence_end(kept: list[Item], tail: list[Item]) -> bool:
@@ -247,6 +253,39 @@ def _sentence_end(kept: list[Item], tail: list[Item]) -> bool:
         and all(item.text in CLOSING for item in tail[1:])
         and not opened_in_clause
     )
+
+
+BRACKETS = {"(": ")", "-LRB-": "-RRB-"}
+
+
+def _closing_parenthesis_ends(items: list[Item], position: int) -> bool:
+    """The bracket opened at `position` closes, with none nested, where only the sentence's
+    end follows (`_sentence_end`)."""
+    closing = BRACKETS.get(items[position].text)
+    if closing is None:
+        return False
+    for end in range(position + 1, len(items)):
+        if items[end].text in BRACKETS:
+            return False
+        if items[end].text == closing:
+            tail = items[end + 1:]
+            return not tail or _sentence_end(items[: end + 1], tail)
+    return False
+
+
+def _rest_of_the_clause(state: State, verb: Item, tail: list[Item]) -> bool:
+    """Every word after the mark hangs on the clause's verb ("while the Knight of Elvas wrote
+    Alibamu , respectively , in efforts to transliterate the term ."): the clause goes on,
+    unless a conjunction there joins another subordinate clause ("because the cost is lower
+    , and in some cases because they prefer ...": a second reason, its connective kept)."""
+    sentence = state.document.sentences[verb.sentence]
+    words = [item for item in tail[1:] if item.text not in FINAL_PUNCTUATION | CLOSING]
+    if not words or any(item.token is None or item.sentence != verb.sentence for item in words):
+        return False
+    deps = [item.token.dep for item in words]
+    if "cc" in deps and "mark" in deps[deps.index("cc"):]:
+        return False
+    return all(sentence.dominates(verb.index, item.index) for item in words)
 
 
 def _joins_coordinated_words(state: State, item: Item) -> bool:
