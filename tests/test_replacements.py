@@ -1421,3 +1421,27 @@ def test_an_it_whose_predicate_noun_ends_another_name_is_kept(engine):
         doc.sentences[1].tokens[1].lemma = "be"
     assert unfused(engine, highway) == ("PAIR_NONE", "It is a long highway .")
     assert unfused(engine, grid) == ("PAIR_ANAPHORA", "The network is a long grid .")
+
+
+def test_an_it_after_a_thing_named_in_close_apposition_keeps_it(engine):
+    # "The first success came with the sale of the play Red Pawn , although it was produced
+    # late": the named play is as likely the "it" as the subject; without the name the
+    # subject is taken up.
+    def split(play: str, pawn: str = "") -> tuple[str, str]:
+        words = (
+            f"The/DT/det/2 first/JJ/amod/2 success/NN/nsubj/3 came/VBD/ROOT/- with/IN/prep/3 "
+            f"the/DT/det/6 sale/NN/pobj/4 of/IN/prep/6 the/DT/det/9 {play} {pawn}"
+        ).split()
+        n = len(words)
+        words += [",/,/punct/3", f"although/IN/mark/{n + 4}", f"it/PRP/nsubjpass/{n + 4}",
+                  f"was/VBD/auxpass/{n + 4}", "produced/VBN/advcl/3", f"late/RB/advmod/{n + 4}",
+                  "././punct/3"]
+        clusters = [[(0, 0, 3, "nominal"), (0, n + 2, n + 3, "pronoun")]]
+        doc = document(" ".join(words), clusters=clusters)
+        example = engine.unfuse(doc, (0,))
+        return example.discourse_type, example.incoherent_second_sentence
+
+    assert split("play/NN/pobj/7", "") == ("SINGLE_CONN_INNER_ANAPHORA",
+                                           "The first success was produced late .")
+    assert split("play/NN/pobj/7", "Red/NNP/compound/11 Pawn/NN/appos/9") == (
+        "SINGLE_CONN_INNER", "It was produced late .")

@@ -1598,9 +1598,30 @@ def _parallel_subjects(state: State, antecedent: Mention, anaphor: Mention) -> b
         return False  # "for the algorithm to be effective it must ...": the algorithm's, a
         # subject or object between them being the nearer candidate ("After the S - IVB had
         # performed its tasks , it was jettisoned": the S-IVB)
+    if not plural and _named_thing_before(sentence, antecedent if same_sentence else None,
+                                          anaphor.start):
+        return False
     subject = tokens[pronoun.head] if pronoun.dep == "poss" else pronoun
     return subject.dep in SUBJECT_DEPS and (
         _main_subject(state, antecedent) or _passive_agent(state, antecedent, plural)
+    )
+
+
+def _named_thing_before(sentence: Sentence, antecedent: Mention | None, before: int) -> bool:
+    """A common noun before token `before`, outside the antecedent, with a name in close
+    apposition right after it ("the sale of her screenplay Red Pawn ... , although it was never
+    produced"): a thing the clause introduces by its name, which an "it" after it as likely
+    stands for as the subject."""
+    tokens = sentence.tokens
+    return any(
+        token.tag in ("NN", "NNS")
+        and not (antecedent is not None and antecedent.start <= i < antecedent.end)
+        and i + 1 < before
+        and tokens[i + 1].text[:1].isupper()
+        and any(t.head == i and t.dep == "appos" and i < j < before
+                and t.ent_type != "PERSON" and sentence.dominates(j, i + 1)
+                for j, t in enumerate(tokens))
+        for i, token in enumerate(tokens[:before])
     )
 
 
