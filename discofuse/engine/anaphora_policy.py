@@ -1140,20 +1140,32 @@ def _close_name(state: State, mention: Mention) -> Mention | None:
     tokens = sentence.tokens
     if mention.end >= len(tokens) or tokens[mention.end].tag not in PROPER_NOUN_TAGS | {"DT"}:
         return None
-    name = next((i for i in range(mention.end, len(tokens))
-                 if tokens[i].head == mention.head and tokens[i].dep == "appos"), None)
-    if name is None or tokens[name].tag not in PROPER_NOUN_TAGS:
+    appositive = _close_appositive(sentence, mention.head, mention.end)
+    if appositive is None:
         return None
-    words = [i for i in range(mention.end, len(tokens)) if sentence.dominates(name, i)]
+    name, start, end = appositive
     if (
-        words[0] != mention.end
-        or len(words) > CLOSE_NAME_WORDS
-        or words[-1] - words[0] + 1 != len(words)
-        or not all(tokens[i].tag in PROPER_NOUN_TAGS
-                   or tokens[i].text.lower() in ("the", "of", "and") for i in words)
+        tokens[name].tag not in PROPER_NOUN_TAGS
+        or end - start > CLOSE_NAME_WORDS
+        or not all(t.tag in PROPER_NOUN_TAGS or t.text.lower() in ("the", "of", "and")
+                   for t in tokens[start:end])
     ):
         return None
-    return replace(mention, start=words[0], end=words[-1] + 1, head=name, kind="proper")
+    return replace(mention, start=start, end=end, head=name, kind="proper")
+
+
+def _close_appositive(sentence: Sentence, noun: int, start: int) -> tuple[int, int, int] | None:
+    """(head, start, end) of the appositive on token `noun` that fills the words from `start`
+    on with no comma between ("her screenplay Red Pawn"), or None."""
+    tokens = sentence.tokens
+    head = next((i for i in range(start, len(tokens))
+                 if tokens[i].head == noun and tokens[i].dep == "appos"), None)
+    if head is None:
+        return None
+    words = [i for i in range(start, len(tokens)) if sentence.dominates(head, i)]
+    if words[0] != start or words[-1] - start + 1 != len(words):
+        return None
+    return head, start, words[-1] + 1
 
 
 def _without_predeterminer(state: State, mention: Mention) -> Mention:
@@ -1618,9 +1630,9 @@ def _named_thing_before(sentence: Sentence, antecedent: Mention | None, before: 
         and not (antecedent is not None and antecedent.start <= i < antecedent.end)
         and i + 1 < before
         and tokens[i + 1].text[:1].isupper()
-        and any(t.head == i and t.dep == "appos" and i < j < before
-                and t.ent_type != "PERSON" and sentence.dominates(j, i + 1)
-                for j, t in enumerate(tokens))
+        and (appositive := _close_appositive(sentence, i, i + 1)) is not None
+        and appositive[0] < before
+        and tokens[appositive[0]].ent_type != "PERSON"
         for i, token in enumerate(tokens[:before])
     )
 
