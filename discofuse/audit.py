@@ -667,12 +667,22 @@ def _first_parse_has_clause(source: Sentence, words: list[str]) -> bool:
         if has_subject(verb) or (tokens[verb].dep == "conj" and has_subject(head)):
             return True  # "Jones damaged his collar bone and joins ...": the shared subject
         if tokens[verb].dep in ("aux", "auxpass") and head in kept and any(
-            token.dep in CLAUSE_SUBJECT_DEPS and token.head == head and i in replaced
+            token.dep in CLAUSE_SUBJECT_DEPS and token.head == head
+            and (i in replaced or (i in kept and _main_clause_verb(tokens, head)))
             for i, token in enumerate(tokens)
         ):
             return True  # "Desailly , who is now playing": the relative pronoun the noun
-            # replaced is the subject of the verb "is" helps
+            # replaced is the subject of the verb "is" helps; "all the alkali metals ... are
+            # known": the main clause's verb and its subject, kept
     return False
+
+
+def _main_clause_verb(tokens: list[Token], verb: int) -> bool:
+    """The verb is the root, or a verb joined to it, and no subordinating word opens its
+    clause (not "proving that he could win")."""
+    return tokens[verb].dep in ("ROOT", "conj") and not any(
+        token.dep == "mark" and token.head == verb for token in tokens
+    )
 
 
 def _clause_reason(sentence: Sentence) -> str:
@@ -689,7 +699,7 @@ def _clause_reason(sentence: Sentence) -> str:
         tokens[root], children
     ) or _present_read_as_base(tokens, root, children) or _present_read_as_plural_noun(
         tokens, root
-    ) or _verb_read_as_noun(tokens, root)
+    ) or _verb_read_as_noun(tokens, root) or _participle_read_as_root(tokens, root, children)
     if not finite:
         return "no_finite_verb"
     auxiliaries = {i for i, token in enumerate(tokens)
@@ -882,6 +892,28 @@ def _present_read_as_noun_at(tokens: list[Token], index: int) -> bool:
         word in (getInflection(lemma, "VBZ") or ())
         for lemma in getAllLemmas(word).get("VERB", ())
     )
+
+
+def _participle_read_as_root(tokens: list[Token], root: int, children: list[Token]) -> bool:
+    """A participle on the subject that the parser made the root, with the finite verb after
+    it hung on it ("The article scheduling Aruba 's independence was rescinded in 1995 .",
+    "Other arsenides not conforming to the formula are known"): the root is an -ing word with
+    no auxiliary and a subject before it, and a later verb on it, with no subject of its own,
+    is tensed or has a tensed auxiliary."""
+    if tokens[root].tag != "VBG" or any(c.dep in ("aux", "auxpass") for c in children):
+        return False
+    on_root = [i for i, t in enumerate(tokens) if t.head == root and i != root]
+    if not any(tokens[i].dep in ("nsubj", "nsubjpass") and i < root for i in on_root):
+        return False
+    for later in (i for i in on_root if i > root and tokens[i].dep in ("conj", "ccomp")):
+        own = [t for j, t in enumerate(tokens) if t.head == later and j != later]
+        if any(t.dep in CLAUSE_SUBJECT_DEPS for t in own):
+            continue
+        if tokens[later].tag in TENSED_TAGS or any(
+            t.dep in ("aux", "auxpass") and t.tag in TENSED_TAGS for t in own
+        ):
+            return True
+    return False
 
 
 def _verb_read_as_noun(tokens: list[Token], root: int) -> bool:

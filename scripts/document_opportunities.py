@@ -99,7 +99,9 @@ def pair_candidates(document: Document) -> Iterator[dict]:
             "context": " ".join(released_text(s.tokenized) for s in context),
             "original_1": released_text(first.tokenized),
             "original_2": released_text(second.tokenized),
-            "target_type": "PAIR_ANAPHORA",
+            "target_type": (
+                "PAIR_CONN_ANAPHORA" if _opening_connective(second.words) else "PAIR_ANAPHORA"
+            ),
             "referring_words": words,
         }
 
@@ -162,9 +164,24 @@ def single_cues(sentence: Sentence) -> set[str]:
     return cues
 
 
+def _opening_connective(words: list[str]) -> int:
+    """How many words (its comma included) a backward connective opens the sentence with."""
+    lowered = [w.lower() for w in words]
+    count = next((n for n in (3, 2, 1) if " ".join(lowered[:n]) in BACKWARD_OPENERS), 0)
+    return count + 1 if count and count < len(lowered) and lowered[count] == "," else count
+
+
+def _without_opening_connective(text: str) -> str:
+    """The sentence without the backward connective it opens with, its first word capitalized
+    (what PAIR_CONN_ANAPHORA writes: "And she was ..." -> "She was ...")."""
+    words = text.split()
+    rest = words[_opening_connective(words):]
+    return " ".join([rest[0][:1].upper() + rest[0][1:], *rest[1:]]) if rest else text
+
+
 def pair_cues(second: Sentence) -> set[str]:
     tokens = second.tokens
-    opens = any(_text(tokens, 0, n) in BACKWARD_OPENERS for n in (1, 2, 3))
+    opens = _opening_connective([t.text for t in tokens]) > 0
     if opens:
         return {"PAIR_CONN_ANAPHORA" if _has_pronoun(tokens) else "PAIR_CONN"}
     return {"PAIR_ANAPHORA"} if _has_pronoun(tokens) else set()
@@ -264,6 +281,11 @@ def score(args: argparse.Namespace) -> None:
         )
         expected = [record["example_1"], record.get("example_2") or ""]
         target = record.get("target_type") or candidate["target_type"]
+        if target == "PAIR_ANAPHORA" and _opening_connective(candidate["original_2"].split()):
+            # (sets drawn before the draw typed such pairs: a second sentence that opens with
+            # "And"/"But" is PAIR_CONN_ANAPHORA by the paper's definitions, its connective gone)
+            target = "PAIR_CONN_ANAPHORA"
+            expected[1] = _without_opening_connective(expected[1])
         got = [row.get("incoherent_first_sentence", ""), row.get("incoherent_second_sentence", "")]
         same_type = row.get("discourse_type") == target
         close = same_type and similarity(got, expected) >= CLOSE_ENOUGH

@@ -622,6 +622,16 @@ def test_do_so_and_yet_are_whole_and_a_flaw_the_source_ends_with_is_its_own(
             "././punct/4",
             "subordinate_clause",
         ),
+        (  # a participle on the subject made the root, the finite verb after it hung on it
+            "The/DT/det/1 plan/NN/nsubj/2 naming/VBG/ROOT/- the/DT/det/4 town/NN/dobj/2 "
+            "was/VBD/auxpass/6 dropped/VBN/ccomp/2 in/IN/prep/6 1990/CD/pobj/7 ././punct/2",
+            "",
+        ),
+        (  # ... not when that later verb has a subject of its own (a second clause)
+            "The/DT/det/1 plan/NN/nsubj/2 naming/VBG/ROOT/- the/DT/det/4 town/NN/dobj/2 "
+            "it/PRP/nsubjpass/7 was/VBD/auxpass/7 dropped/VBN/ccomp/2 ././punct/2",
+            "no_finite_verb",
+        ),
     ],
 )
 def test_finite_verbs_the_small_parser_misreads(reading, expected):
@@ -656,3 +666,18 @@ def test_a_relative_pronoun_the_noun_replaced_is_the_subject_of_the_verb_its_aux
         "././punct/0"
     )
     assert _clause_reason_in(part, [kept_subject]) != ""
+    # the main clause's subject and verb, kept, are enough: "Under warm conditions , however ,
+    # all metals , but tin , are known to rust" without ", however" re-parsed alone read
+    # "metals" as the object of "Under"
+    whole = sentence(
+        "Under/IN/prep/11 warm/JJ/amod/2 conditions/NNS/pobj/0 ,/,/punct/11 all/DT/det/5 "
+        "metals/NNS/nsubjpass/11 ,/,/punct/5 but/CC/cc/5 tin/NN/conj/5 ,/,/punct/5 "
+        "are/VBP/auxpass/11 known/VBN/ROOT/- to/TO/aux/13 rust/VB/xcomp/11 ././punct/11"
+    )
+    misread = sentence(
+        "Under/IN/prep/10 warm/JJ/amod/2 conditions/NNS/pobj/0 all/DT/det/4 metals/NNS/pobj/0 "
+        ",/,/punct/4 but/CC/cc/4 tin/NN/conj/4 ,/,/punct/4 are/VBP/auxpass/10 "
+        "known/VBN/ROOT/- to/TO/aux/12 rust/VB/xcomp/10 ././punct/10"
+    )
+    assert _clause_reason(misread) == "no_subject"
+    assert _clause_reason_in(misread, [whole]) == ""

@@ -3,6 +3,8 @@ so each test isolates one replacement rule from the parser and the resolver."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from conftest import document
 
 WON = "Lleyton/NNP/compound/1 Hewitt/NNP/nsubj/2 won/VBD/ROOT/- ././punct/2"
@@ -508,6 +510,35 @@ def test_a_number_of_things_is_no_replacement(engine):
         clusters=[[(0, 0, 2, "nominal"), (1, 0, 1, "pronoun")]],
     )
     assert engine.unfuse(doc, (0, 1)).discourse_type == "PAIR_NONE"
+
+
+def test_a_ranking_or_an_age_is_a_persons_description(engine):
+    # "The former world number one will play ... | ' It is a test , ' she said": a ranking is
+    # no number of something, and like an age it stands for a person, so "she" takes it
+    def said(first: str, end: int, head: int) -> tuple[str, str]:
+        doc = document(
+            first,
+            "It/PRP/nsubj/1 is/VBZ/ROOT/- fine/JJ/acomp/1 ,/,/punct/1 she/PRP/nsubj/5 "
+            "said/VBD/parataxis/1 ././punct/1",
+            clusters=[[(0, 0, end, "nominal"), (1, 4, 5, "pronoun")]],
+        )
+        mentions = doc.clusters[0].mentions
+        mentions[0] = replace(mentions[0], head=head)  # (the noun, as the annotator has it)
+        example = engine.unfuse(doc, (0, 1))
+        return example.discourse_type, example.incoherent_second_sentence
+
+    ranking = (
+        "The/DT/det/2 world/NN/compound/2 number/NN/nsubj/5 one/CD/nummod/2 will/MD/aux/5 "
+        "play/VB/ROOT/- ././punct/5"
+    )
+    assert said(ranking, 4, 2) == ("PAIR_ANAPHORA", "It is fine , the world number one said .")
+    age = (
+        "The/DT/det/5 21/CD/nummod/3 -/HYPH/punct/3 year/NN/npadvmod/5 -/HYPH/punct/5 "
+        "old/NN/nsubj/7 will/MD/aux/7 play/VB/ROOT/- ././punct/7"
+    )
+    assert said(age, 6, 5) == ("PAIR_ANAPHORA", "It is fine , the 21 - year - old said .")
+    thing = "The/DT/det/1 plan/NN/nsubj/3 will/MD/aux/3 work/VB/ROOT/- ././punct/3"
+    assert said(thing, 2, 1)[0] == "PAIR_NONE"
 
 
 def test_they_is_never_one_persons_name(engine):

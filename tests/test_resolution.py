@@ -548,6 +548,21 @@ def test_the_and_a_nationality_word_is_a_people(resolver):
     assert _linked([french]).get((0, 8)) != (0, 1)
 
 
+def test_a_party_or_nationality_word_with_an_article_is_one_person(resolver):
+    # "Stanton was a conservative Democrat" is a person's predicate noun ("a Democrat", "the
+    # Spaniard"); not a title's "An American in Paris", whose article has a capital
+    def personhood(spec: str, index: int) -> float:
+        built = _people(spec, index, entity="NORP")
+        return resolver.personhood([built], _Candidate(0, index, PROPER))
+
+    democrat = ("Stanton/NNP/nsubj/1 was/VBD/ROOT/- a/DT/det/4 conservative/JJ/amod/4 "
+                "Democrat/NNP/attr/1 ././punct/1")
+    assert personhood(democrat, 4) == 1.0
+    title = ("He/PRP/nsubj/1 wrote/VBD/ROOT/- An/DT/det/3 American/NNP/dobj/1 in/IN/prep/3 "
+             "Paris/NNP/pobj/4 ././punct/1")
+    assert personhood(title, 3) < 1.0
+
+
 def test_a_possessive_fronted_before_the_name_the_previous_sentence_has_for_subject(resolver):
     # "Moreau plays a spy . | In his later roles , Paul Moreau plays ...": the "his" points
     # forward to the subject, which names the person the previous sentence is about. When the

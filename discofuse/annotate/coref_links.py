@@ -256,7 +256,7 @@ def link_epithets(sentences: list[Sentence], chains: Chains) -> None:
         head, name = sentence.main_subject(), previous.main_subject()
         if head is None or name is None:
             continue
-        kind = _epithet_kind(sentence, head)
+        kind = epithet_kind(sentence, head)
         # "Liverpool captain Steven Gerrard": the name only
         antecedent = Mention(index - 1, previous.name_start(name), name + 1, name, PROPER)
         if not kind or _name_kind(previous, antecedent) != kind:
@@ -339,7 +339,7 @@ def _may_be_of_kind(
     )
 
 
-def _epithet_kind(sentence: Sentence, head: int) -> str:
+def epithet_kind(sentence: Sentence, head: int) -> str:
     """PERSON or ORGANISATION for a "the ..." phrase headed by a person's role or nationality
     ("the midfielder", "the Italian") or a team's ("the hosts"), with nothing after its noun
     that says which one it is ("the man who ...", "the former world number one"); else ""."""

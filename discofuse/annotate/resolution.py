@@ -674,10 +674,14 @@ class PronounResolver:
                 and not token.text.lower().endswith(("ese", "sh", "ch", "ss"))  # (not "the
                 # Portuguese", "the Swiss": a people)
                 and start == candidate.index
-                and start > 0
-                and sentence.tokens[start - 1].text.lower() == "the"
+                and any(
+                    t.head == candidate.index and t.dep == "det"
+                    and (t.text in ("the", "a", "an") or (i == 0 and t.text in ("The", "A")))
+                    for i, t in enumerate(sentence.tokens[:start])
+                )
             ):
-                return 1.0  # ("the Spaniard": one person by a nationality)
+                return 1.0  # ("the Spaniard", "a conservative Democrat": one person by a
+                # nationality or a party; not a title's "An American in Paris")
             if token.ent_type in NOT_REFERRING_ENTITIES:
                 return 0.0
             known_first_name = start < candidate.index and (

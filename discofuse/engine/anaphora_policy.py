@@ -12,7 +12,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
-from discofuse.annotate.coref_links import names_a_person
+from discofuse.annotate.coref_links import PERSON, epithet_kind, names_a_person
 from discofuse.annotate.resolution import (
     FEMININE_TITLES,
     MASCULINE_TITLES,
@@ -1187,7 +1187,8 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
     - the entity's proper name replaces he/she only when the tagger may take it for a person;
     - a description replaces only a pronoun, and only when definite (or a bare subject), for
       he/she a person's noun ("the club 's manager"), never an indefinite or bare noun
-      ("housewife"); "it" and "they" by a description only from subject to subject;
+      ("housewife"); a ranking or an age ("the world number one", "the 21-year-old") is a
+      person's too; "it" and "they" by a description only from subject to subject;
     - a nominal anaphor ("the company") only by a name: a noun phrase is no more specific;
       a person's name only by a longer form of the same name ("Hewitt" -> "Lleyton Hewitt");
     - never a mention that contains the anaphor, holds a pronoun ("his father": chains of
@@ -1233,9 +1234,13 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         return "cut from the name its phrase goes on to"  # "Spain 's minister" from "Spain 's
         # minister of sport Jaime Lissavetzky" (not "The fruits" of "The fruits of this
         # variety")
-    if mention.kind == "nominal" and tokens[mention.head].lemma.lower() in PARTITIVE_NOUNS:
+    if (
+        mention.kind == "nominal" and tokens[mention.head].lemma.lower() in PARTITIVE_NOUNS
+        and epithet_kind(state.document.sentences[mention.sentence], mention.head) != PERSON
+    ):
         return "a part or a number of something"  # "The number of pteron columns ... it
-        # measures 16 m": the span would say "The number"
+        # measures 16 m": the span would say "The number" (not "the world number one", a
+        # player's ranking)
     if any(
         t.tag in ("PRP", "PRP$") for t in tokens[mention.start : mention.end]
     ) and not _possessor_named_before(state, mention):
@@ -1297,8 +1302,10 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         mention.kind == "nominal"
         and first_word in GENDERED_PRONOUNS
         and tokens[mention.head].lemma.lower() not in PERSON_NOUNS
+        and epithet_kind(state.document.sentences[mention.sentence], mention.head) != PERSON
     ):
-        return "not a person's description"  # "he" is never "the only thing"
+        return "not a person's description"  # "he" is never "the only thing" (but "she" is
+        # "the former world number one", a ranking the epithets know as a person's)
     if (
         mention.kind == "nominal"
         and first_word in NAME_ONLY_PRONOUNS
