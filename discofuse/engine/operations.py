@@ -13,6 +13,8 @@ from typing import Any
 from discofuse.document import ANAPHORA_KINDS, Mention, Token
 from discofuse.engine.anaphora_policy import MentionPair
 from discofuse.engine.conditions import (
+    CLOSING_BRACKETS,
+    OPENING_BRACKETS,
     Bindings,
     CompileScope,
     evaluate,
@@ -255,19 +257,15 @@ def _sentence_end(kept: list[Item], tail: list[Item]) -> bool:
     )
 
 
-BRACKETS = {"(": ")", "-LRB-": "-RRB-"}
-
-
 def _closing_parenthesis_ends(items: list[Item], position: int) -> bool:
     """The bracket opened at `position` closes, with none nested, where only the sentence's
     end follows (`_sentence_end`)."""
-    closing = BRACKETS.get(items[position].text)
-    if closing is None:
+    if items[position].text not in OPENING_BRACKETS:
         return False
     for end in range(position + 1, len(items)):
-        if items[end].text in BRACKETS:
+        if items[end].text in OPENING_BRACKETS:
             return False
-        if items[end].text == closing:
+        if items[end].text in CLOSING_BRACKETS:
             tail = items[end + 1:]
             return not tail or _sentence_end(items[: end + 1], tail)
     return False
