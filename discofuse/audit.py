@@ -405,7 +405,10 @@ def _surface_check(
     for words, source, same in zip(generated, sources, unchanged):
         reason = _surface_reason(words) or _balance_reason(words, source, running_quote)
         if reason:
-            source_flaw = same is not None or (reason == "dangling" and _ends_like(words, source))
+            source_flaw = same is not None or (
+                reason == "dangling"
+                and (_ends_like(words, source) or _value_lost_after_of(words, source))
+            )
             if reason == "dangling" and (
                 source_flaw and _stranded_after_a_verb(words) or _elided_in_the_source(words, source)
             ):
@@ -484,6 +487,21 @@ def _surface_reason(words: list[str]) -> str:
     return ""
 
 
+def _value_lost_after_of(words: list[str], source: list[str]) -> bool:
+    """The sentence ends in "of", and the source has its last two words before a comma or
+    "and": a figure the markup lost ("... the Earth 's escape velocity of , but put Apollo 8
+    ...", "It has a land area of and is densely populated"), not a split the rules made ("of"
+    shares no object across a comma as "listened to , and approved , the plan" does)."""
+    body = _words_before_the_final_marks(words)
+    if len(body) < 2 or body[-1] != "of":
+        return False
+    lowered = [w.lower() for w in source]
+    return any(
+        lowered[i : i + 2] == body[-2:] and lowered[i + 2] in (",", "and")
+        for i in range(len(lowered) - 2)
+    )
+
+
 STRANDING_WORDS = frozenset({"able", "unable", "up"})
 """Words before a final "to" that make it a verb's ("unable to .", "live up to .")."""
 
@@ -530,19 +548,22 @@ def _elided_in_the_source(words: list[str], source: list[str]) -> bool:
 
 
 def _quotation_over_both(generated: list[list[str]], source: list[str]) -> bool:
-    """A sentence that is one quotation, split into two that open and close it (' " It is
-    a fine ground . || I hope to help . " '): a quotation running over two sentences, as
-    news writes it, not a quote left open."""
+    """A quotation that opens in the first sentence and closes at the second's end (' " It is
+    a fine ground . || I hope to help . " ', ' Smith said : " We made a bid . || We are
+    considering the offer . " '): a quotation running over two sentences, as news writes it,
+    not a quote left open."""
     first, second = generated
+    if source.count('"') != 2 or first.count('"') != 1 or second.count('"') != 1:
+        return False
+    opening = first.index('"')
     return (
-        len(source) > 2
-        and source[0] == '"'
-        and source.count('"') == 2
-        and source[-1] == '"'
-        and first[0] == '"'
-        and second[-1] == '"'
-        and first.count('"') == 1
-        and second.count('"') == 1
+        opening < len(first) - 2  # (it opens, with words after it)
+        and '"' in second[-2:]  # (and closes at the end, before or after the final mark)
+        and (
+            opening == 0
+            or first[opening - 1] in (":", ",")  # (direct speech a reporting verb opens, not
+            and any(w.lower() in REPORTING_WORDS for w in first[:opening])  # a phrase quoted:
+        )  # "abridged to a single phrase : ' All animals are equal , but ...")
     )
 
 
@@ -661,9 +682,21 @@ def _first_parse_has_clause(source: Sentence, words: list[str]) -> bool:
         )
 
     for verb in kept:
+        head = tokens[verb].head
+        if (
+            (tokens[verb].tag, tokens[head].tag) in (("VB", "VBP"), ("VBN", "VBD"))
+            and tokens[verb].dep == "conj" and has_subject(head)
+            and not any(t.head == verb and t.dep in ("aux", "auxpass") for t in tokens)
+            and getAllLemmas(tokens[verb].text).get("VERB")
+        ):
+            return True  # "Most are aquatic ... and lack many ...", "The Articles envisioned
+            # ... , but granted to the Congress ...": a verb joined to a finite one, with no
+            # auxiliary of its own and that tense's form (a plural present is a base form, a
+            # past a participle's), shares its tense, however the tagger read it (a word that
+            # is a verb: not "passed into late Latin , and thence into French"; not "was able
+            # to appoint ... , and restrict", a base form after a past)
         if tokens[verb].tag not in TENSED_TAGS:
             continue
-        head = tokens[verb].head
         if has_subject(verb) or (tokens[verb].dep == "conj" and has_subject(head)):
             return True  # "Jones damaged his collar bone and joins ...": the shared subject
         if tokens[verb].dep in ("aux", "auxpass") and head in kept and any(

@@ -10,9 +10,12 @@ Usage:
       `generate` outputs (the round's main sample), written to S.jsonl and S.key.jsonl
   python scripts/rating_sample.py new BEFORE AFTER [--limit 60] --seed 38 -o S
       the examples AFTER has and BEFORE does not (two `generate` outputs or two `unfuse` TSVs)
-  python scripts/rating_sample.py drops --documents 120 --seed 38 -o S
+  python scripts/rating_sample.py drops --documents 120 [--flaws audit|source] --seed 38 -o S
       a random 50 of the examples the output audit drops on BBC Sport articles and Wikipedia
-      pages (the same documents `document_opportunities.py` reads), the reason in the key
+      pages (the same documents `document_opportunities.py` reads), the reason in the key:
+      by default the drops for what the rules made (`audit`); `source` draws the drops for flaws
+      the original already had (`source_*`: a template's value lost from "a total area of ."),
+      which RUBRIC.md tells raters not to count, so a rater takes them for correct examples
   python scripts/rating_sample.py tally S VERDICTS.jsonl [...]
       ok / minor / major per part of the sample and per type, and each major with its example
 """
@@ -96,7 +99,8 @@ def draw_new(args: argparse.Namespace) -> list[dict]:
 
 
 def draw_drops(args: argparse.Namespace) -> list[dict]:
-    """The audit's drops on `--documents` documents of each source, drawn at random."""
+    """The audit's drops on `--documents` documents of each source, drawn at random: those for
+    what the rules made, or (`--flaws source`) those for the original's own flaws."""
     from document_opportunities import documents
 
     from discofuse.annotate.spacy_backend import SpacyAnnotator
@@ -117,10 +121,10 @@ def draw_drops(args: argparse.Namespace) -> list[dict]:
                      if e.discourse_type != "PAIR_NONE"]
             reasons = auditor.reasons([(e, [document.sentences[i] for i in s]) for s, e in found])
             for (sentences, example), reason in zip(found, reasons):
-                if reason:
+                if reason and reason.startswith("source_") == (args.flaws == "source"):
                     key = f"{document.id}:{':'.join(map(str, sentences))}"
                     drops.append({**_rated(example.as_row(), domain, key), "reason": reason})
-    print(f"{len(drops)} drops; by reason: {Counter(d['reason'] for d in drops)}")
+    print(f"{len(drops)} {args.flaws} drops; by reason: {Counter(d['reason'] for d in drops)}")
     return _seeded(args.seed, drops)[: args.limit]
 
 
@@ -192,6 +196,8 @@ def main() -> None:
     drops = commands.add_parser("drops", help="a random sample of the output audit's drops")
     drops.add_argument("--documents", type=int, default=120, help="documents per source")
     drops.add_argument("--limit", type=int, default=50)
+    drops.add_argument("--flaws", choices=("audit", "source"), default="audit",
+                       help="drops for what the rules made, or for the original's own flaws")
     drops.add_argument("--seed", type=int, required=True)
     drops.add_argument("-o", "--output", type=Path, required=True, help="file stem")
     count = commands.add_parser("tally", help="count the verdicts of a drawn sample")

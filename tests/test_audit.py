@@ -106,6 +106,24 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             'I hope to help the team win . "',
             "",
         ),
+        (  # ... also when a reporting verb opens it
+            'The coach said : " We made a bid for the two players and we are waiting . "',
+            'The coach said : " We made a bid for the two players .',
+            'We are waiting . "',
+            "",
+        ),
+        (  # ... not a phrase quoted after a colon, whose words the split would part
+            'The old rules are cut to one phrase : " All are equal , but some are more equal . "',
+            'The old rules are cut to one phrase : " All are equal .',
+            'Some are more equal . "',
+            "unbalanced",
+        ),
+        (  # a quote the split leaves open, with no closing one in the other part, is not
+            'The coach said : " We made a bid " and the club is waiting .',
+            'The coach said : " We made a bid .',
+            "The club is waiting .",
+            "unbalanced",
+        ),
         (
             "The ferry sank in the storm but was repaired within a month .",
             "The ferry sank in the storm .",
@@ -195,11 +213,45 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             "The pier has a length of .",
             "source_dangling",
         ),
+        (  # ... nor one that lost it before a comma, in the middle of the source
+            "The rocket was slightly slower than the escape velocity of , but reached orbit .",
+            "The rocket was slightly slower than the escape velocity of .",
+            "The rocket reached orbit .",
+            "source_dangling",
+        ),
+        (  # ... or before "and"
+            "The town has a land area of and is densely populated .",
+            "The town has a land area of .",
+            "The town is densely populated .",
+            "source_dangling",
+        ),
         (  # ... nor a split that left a shared object in the other part
             "The board listened to , and then turned down , the plan .",
             "The board listened to .",
             "The board then turned down the plan .",
             "dangling",
+        ),
+        (  # a verb the first parse joined to a finite one, with no auxiliary, shares its
+            # tense, however the tagger reads it alone ("Most" no subject, "granted" a
+            # participle)
+            "Most are small and green and lack the hard shell of other kinds .",
+            "Most are small and green .",
+            "Most lack the hard shell of other kinds .",
+            "",
+        ),
+        (
+            "The charter envisioned a strong council , but granted to the mayor - the only "
+            "elected officer - little power over the budget .",
+            "The charter envisioned a strong council .",
+            "The charter granted to the mayor - the only elected officer - little power over "
+            "the budget .",
+            "",
+        ),
+        (  # ... not a base form after a past, whose tense it cannot have
+            "The old governor was able to appoint all the judges , and restrict town meetings .",
+            "The old governor was able to appoint all the judges .",
+            "The old governor restrict town meetings .",
+            "no_finite_verb",
         ),
         (  # a "to" that stands for a verb phrase, as the source wrote it before a comma
             "Some voters stay home when they meant to , or their vote is lost in the post .",

@@ -234,6 +234,10 @@ def test_an_age_a_ranking_or_a_nationality_is_an_epithet_unless_another_name_may
     ranking = "The/DT/det/2 world/NN/compound/2 number/NN/nsubj/4 one/CD/nummod/2 " \
               "rested/VBD/ROOT/- ././punct/4"
     assert chain(ranking) == [[(0, 0, 2), (1, 0, 4)]]
+    seeding = "The/DT/det/2 eighth/JJ/amod/2 seed/NN/nsubj/3 rested/VBD/ROOT/- ././punct/3"
+    assert chain(seeding) == [[(0, 0, 2), (1, 0, 3)]]  # a place in a draw ...
+    plant = "The/DT/det/1 seed/NN/nsubj/2 rested/VBD/ROOT/- ././punct/2"
+    assert chain(plant) == []  # ... not a plant's seed
     spaniard = sentence("The/DT/det/1 Spaniard/NNP/nsubj/2 rested/VBD/ROOT/- ././punct/2")
     spaniard.tokens[1].ent_type = "NORP"
     clusters = rule_based_clusters([won, spaniard])

@@ -8,6 +8,8 @@ import textwrap
 from conftest import document
 
 from discofuse.engine import Engine, Trace, load_rules
+from discofuse.engine.morphology import finish_sentence
+from discofuse.engine.state import Item
 
 LISTS = """
 lists:
@@ -293,6 +295,15 @@ def test_a_first_word_capitalized_only_for_starting_its_sentence_is_lower_cased(
     assert run(engine, doc, (0, 1))[0].incoherent_second_sentence == "Then albedo fell ."
     doc.sentences[0].tokens[0].ent_type = "ORG"
     assert run(engine, doc, (0, 1))[0].incoherent_second_sentence == "Then Albedo fell ."
+
+
+def test_the_first_word_after_an_opening_quote_is_capitalized():
+    # "and ' it is almost impossible ... ' ." with "and" removed starts with the quote
+    items = [Item(text=word) for word in "' it is hard to say ' .".split()]
+    finished, _ = finish_sentence(items)
+    assert [item.text for item in finished] == "' It is hard to say ' .".split()
+    finished, _ = finish_sentence([Item(text=word) for word in "it is hard .".split()])
+    assert [item.text for item in finished] == "It is hard .".split()
 
 
 def test_nominal_anaphor_and_no_repeated_name(tmp_path):

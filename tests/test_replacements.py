@@ -420,6 +420,22 @@ def test_a_subject_epithet_before_a_possessive_is_its_rival(engine):
     assert engine.unfuse(doc, (0, 1)).discourse_type == "PAIR_NONE"
 
 
+def test_a_seeded_player_as_the_subject_is_the_rival_of_a_possessive(engine):
+    # "Third seed Tim Henman lost ... | The Croatian eighth seed booked his place": a place
+    # in a draw names a player, whose "his" it is, whatever the chain says
+    def booked(subject: str) -> str:
+        doc = document(
+            "Tim/NNP/compound/1 Henman/NNP/nsubj/2 lost/VBD/ROOT/- ././punct/2",
+            f"The/DT/det/2 eighth/JJ/amod/2 {subject}/NN/nsubj/3 booked/VBD/ROOT/- "
+            "his/PRP$/poss/5 place/NN/dobj/3 ././punct/3",
+            clusters=[[(0, 0, 2, "proper"), (1, 4, 5, "pronoun")]],
+        )
+        return engine.unfuse(doc, (0, 1)).discourse_type
+
+    assert booked("seed") == "PAIR_NONE"
+    assert booked("batch") == "PAIR_ANAPHORA"  # (no person: "his" is Henman's)
+
+
 def test_a_person_or_a_group_in_the_pronouns_own_sentence_is_its_rival(engine):
     # "The centre , who is in line for a start , ... his injury": a "who" clause makes the
     # noun a person; "The crew described ... their lives": a group may be "they"

@@ -352,8 +352,9 @@ def epithet_kind(sentence: Sentence, head: int) -> str:
         for i, t in enumerate(tokens)
     ):
         return ""
-    if ranking or _age(tokens, head):
-        return PERSON  # "the world number one", "the British number two"; "the 19-year-old"
+    if ranking or _age(tokens, head) or _seeding(tokens, head):
+        return PERSON  # "the world number one", "the British number two"; "the 19-year-old";
+        # "the Croatian eighth seed"
     word = token.lemma.lower()
     if head >= 2 and tokens[head - 1].text == "-":
         word = f"{tokens[head - 2].text.lower()}-{word}"  # "full - back"
@@ -386,6 +387,20 @@ def _ranking_number(tokens, head: int) -> bool:
         and tokens[head].text.lower() == "number"
         and tokens[head + 1].dep == "nummod"
         and tokens[head + 1].head == head
+    )
+
+
+SEEDING_WORDS = frozenset({"top", "first", "second", "third", "fourth", "fifth", "sixth",
+                           "seventh", "eighth", "ninth", "tenth", "number"})
+
+
+def _seeding(tokens, head: int) -> bool:
+    """"the eighth seed", "the top seed": a player's place in a draw, as tennis and snooker
+    reports name players (a plant's "the seed" has no such word)."""
+    return tokens[head].text.lower() == "seed" and any(
+        t.head == head and i < head
+        and (t.text.lower() in SEEDING_WORDS or t.ent_type == "ORDINAL")
+        for i, t in enumerate(tokens)
     )
 
 

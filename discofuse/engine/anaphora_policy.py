@@ -638,7 +638,8 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
             for index, token in rivals
             if (
                 (
-                    _competes(token, group, tokens[token.head].dep == "agent", index in people)
+                    _competes(token, group, tokens[token.head].dep == "agent",
+                              index in people or epithet_kind(sentence, index) == PERSON)
                     and not (group == "they" and token.text in places)
                 )
                 or (group == "they" and team_with_plural_verb(tokens, index))  # ("Ireland are

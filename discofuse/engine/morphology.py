@@ -16,6 +16,7 @@ from discofuse.labels import FINITE_TAGS, PROPER_NOUN_TAGS
 FINAL_PUNCTUATION = frozenset({".", "!", "?"})
 CLOSING = frozenset({"''", '"', "'", ")", "-RRB-", "]"})
 STRAY = frozenset({",", ";", ":", "--", "-"})
+OPENING_QUOTES = frozenset({"'", '"', "``"})
 
 
 def ends_with_its_own_stop(word: str) -> bool:
@@ -114,11 +115,13 @@ def finish_sentence(items: list[Item]) -> tuple[list[Item], list[str]]:
         while end > 1 and items[end - 2].text in FINAL_PUNCTUATION:
             notes.append(f"drop extra {items.pop(end - 2).text!r}")
             end -= 1
+    opening = 1 if len(items) > 1 and items[0].text in OPENING_QUOTES else 0
     for position, item in enumerate(items):
         was_first = item.token is not None and item.index == 0
-        if position == 0:
+        if position == opening:  # the first word, after an opening quote ("' it is almost
+            # impossible ..." once "and" is gone)
             if item.text != _capitalize(item.text):
-                items[0] = item.with_text(_capitalize(item.text))
+                items[position] = item.with_text(_capitalize(item.text))
                 notes.append(f"capitalize {item.text!r}")
         elif was_first and not _keeps_case(item) and item.text != item.text.lower():
             items[position] = item.with_text(item.text.lower())
