@@ -666,3 +666,24 @@ def test_no_clause_coordination_at_a_noun_member_set_off_by_commas(engine):
     assert unfused("14 could/MD/aux/14 start/VB/conj/3") == "SINGLE_S_COORD"
     assert unfused("15 ,/,/punct/12 could/MD/aux/15 start/VB/conj/3") is None  # (the comma
     # hung on the subject, as in the document's parse)
+
+
+def test_a_but_clause_hung_on_a_subordinate_clause_contrasts_with_the_main_one(engine):
+    # "France have been criticised ... as they have ground their way to victory but captain
+    # Pelous sees hope": hand-parsed as the small model read it in its document, "sees" a
+    # conjunct of the "as" clause's verb. A "but" clause there is the main clause's contrast;
+    # an "and" clause may go on with the "as" clause, and stays.
+    def unfused(conjunction: str):
+        spec = (
+            "Leeds/NNP/nsubjpass/2 were/VBD/auxpass/2 criticised/VBN/ROOT/- as/IN/mark/5 "
+            "they/PRP/nsubj/5 lost/VBD/advcl/2 twice/RB/advmod/5 "
+            f"{conjunction}/CC/cc/5 the/DT/det/9 captain/NN/nsubj/10 sees/VBZ/conj/5 "
+            "hope/NN/dobj/10 ././punct/2"
+        )
+        return engine.unfuse(document(spec), (0,))
+
+    example = unfused("but")
+    assert example.discourse_type == "SINGLE_S_COORD"
+    assert example.incoherent_first_sentence == "Leeds were criticised as they lost twice ."
+    assert example.incoherent_second_sentence == "The captain sees hope ."
+    assert unfused("and") is None
