@@ -632,6 +632,13 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
     if _speaker_after_quotation(state, anaphor):  # "' Ian McCall and I have talked , ' he
         # added": whoever the quotation names, its speaker says "I" of himself
         rivals = [(i, t) for i, t in rivals if not _quoted(state, anaphor.sentence, i)]
+    def described_person(index: int) -> bool:  # a noun a "who" clause is on, or a subject
+        # that is a person's epithet ("The Croatian eighth seed booked his place"); `_competes`
+        # reads this of subjects only
+        return index in people or (
+            tokens[index].dep in SUBJECT_DEPS and epithet_kind(sentence, index) == PERSON
+        )
+
     rival = next(
         (
             token
@@ -639,7 +646,7 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
             if (
                 (
                     _competes(token, group, tokens[token.head].dep == "agent",
-                              index in people or epithet_kind(sentence, index) == PERSON)
+                              described_person(index))
                     and not (group == "they" and token.text in places)
                 )
                 or (group == "they" and team_with_plural_verb(tokens, index))  # ("Ireland are
@@ -1200,6 +1207,9 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
     if mention.kind == "proper" and _part_of_a_longer_name(state, mention):
         return "part of a longer name"
     tokens = state.document.sentences[mention.sentence].tokens
+    person_epithet = mention.kind == "nominal" and epithet_kind(
+        state.document.sentences[mention.sentence], mention.head
+    ) == PERSON  # a ranking or an age: "the world number one", "the 21-year-old"
     if (
         mention.kind == "proper"
         and tokens[mention.head].text.islower()  # (not "d'Anconia")
@@ -1237,7 +1247,7 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         # variety")
     if (
         mention.kind == "nominal" and tokens[mention.head].lemma.lower() in PARTITIVE_NOUNS
-        and epithet_kind(state.document.sentences[mention.sentence], mention.head) != PERSON
+        and not person_epithet
     ):
         return "a part or a number of something"  # "The number of pteron columns ... it
         # measures 16 m": the span would say "The number" (not "the world number one", a
@@ -1303,7 +1313,7 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
         mention.kind == "nominal"
         and first_word in GENDERED_PRONOUNS
         and tokens[mention.head].lemma.lower() not in PERSON_NOUNS
-        and epithet_kind(state.document.sentences[mention.sentence], mention.head) != PERSON
+        and not person_epithet
     ):
         return "not a person's description"  # "he" is never "the only thing" (but "she" is
         # "the former world number one", a ranking the epithets know as a person's)

@@ -11,12 +11,11 @@ from lemminflect import getInflection, getLemma
 
 from discofuse.document import Token
 from discofuse.engine.state import Item
-from discofuse.labels import FINITE_TAGS, PROPER_NOUN_TAGS
+from discofuse.labels import FINITE_TAGS, PROPER_NOUN_TAGS, QUOTE_MARKS
 
 FINAL_PUNCTUATION = frozenset({".", "!", "?"})
 CLOSING = frozenset({"''", '"', "'", ")", "-RRB-", "]"})
 STRAY = frozenset({",", ";", ":", "--", "-"})
-OPENING_QUOTES = frozenset({"'", '"', "``"})
 
 
 def ends_with_its_own_stop(word: str) -> bool:
@@ -115,7 +114,7 @@ def finish_sentence(items: list[Item]) -> tuple[list[Item], list[str]]:
         while end > 1 and items[end - 2].text in FINAL_PUNCTUATION:
             notes.append(f"drop extra {items.pop(end - 2).text!r}")
             end -= 1
-    opening = 1 if len(items) > 1 and items[0].text in OPENING_QUOTES else 0
+    opening = 1 if len(items) > 1 and items[0].text in QUOTE_MARKS else 0
     for position, item in enumerate(items):
         was_first = item.token is not None and item.index == 0
         if position == opening:  # the first word, after an opening quote ("' it is almost
