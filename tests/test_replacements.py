@@ -436,6 +436,26 @@ def test_a_seeded_player_as_the_subject_is_the_rival_of_a_possessive(engine):
     assert booked("batch") == "PAIR_ANAPHORA"  # (no person: "his" is Henman's)
 
 
+def test_it_is_never_a_person(engine):
+    # "Agassi played on the winning team in 1992 . | It was their second title": a name whose
+    # chain says "he" more often than "it" is a person's, and no "it" (not by the tagger's
+    # type alone, which makes the book "Animalia" a person)
+    def it_was(pronoun: str) -> str:
+        doc = document(
+            "Agassi/NNP/nsubj/1 played/VBD/ROOT/- ././punct/1",
+            "It/PRP/nsubj/1 was/VBD/ROOT/- their/PRP$/poss/3 title/NN/attr/1 ././punct/1",
+            f"{pronoun}/PRP/nsubj/1 won/VBD/ROOT/- again/RB/advmod/1 ././punct/1",
+            f"{pronoun}/PRP/nsubj/1 retired/VBD/ROOT/- ././punct/1",
+            clusters=[[(0, 0, 1, "proper"), (1, 0, 1, "pronoun"), (2, 0, 1, "pronoun"),
+                       (3, 0, 1, "pronoun")]],
+        )
+        doc.sentences[0].tokens[0].ent_type = "PERSON"
+        return engine.unfuse(doc, (0, 1)).discourse_type
+
+    assert it_was("He") == "PAIR_NONE"
+    assert it_was("It") == "PAIR_ANAPHORA"
+
+
 def test_a_person_or_a_group_in_the_pronouns_own_sentence_is_its_rival(engine):
     # "The centre , who is in line for a start , ... his injury": a "who" clause makes the
     # noun a person; "The crew described ... their lives": a group may be "they"

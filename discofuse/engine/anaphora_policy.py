@@ -1257,6 +1257,12 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
     ) and not _possessor_named_before(state, mention):
         return "holds a pronoun"
     first_word = _words(state, anaphor)[0]
+    if PRONOUN_GROUPS.get(first_word) == "it" and (
+        person_epithet or _chain_mostly_he_or_she(state, mention.sentence, mention.head)
+    ):
+        return "a person, for 'it'"  # "Agassi played on the winning team in 1992 . | It was
+        # their second title": the title (not by the tagger's type alone, which makes the
+        # book "Animalia" a person)
     if (
         mention.kind == "proper"
         and anaphor.kind == "pronoun"
@@ -1405,16 +1411,35 @@ def _plural_of_one_possessor(state: State, mention: Mention, pronoun: str) -> bo
 def _an_organisation(state: State, sentence: int, index: int) -> bool:
     """A name the tagger types an organisation, unless its chain has a he or she (the small
     model types lone surnames ORG: "Rand 's novels" in an article about Ayn Rand)."""
-    sentences = state.document.sentences
-    if sentences[sentence].tokens[index].ent_type != "ORG":
+    if state.document.sentences[sentence].tokens[index].ent_type != "ORG":
         return False
-    return not any(
-        sentences[m.sentence].tokens[m.head].text.lower() in GENDERED_PRONOUNS
+    return not _chain_has_he_or_she(state, sentence, index)
+
+
+def _chain_has_he_or_she(state: State, sentence: int, index: int) -> bool:
+    """The chain of the mention headed at `index` has a he or she."""
+    return any(group in ("he", "she") for group in _chain_pronoun_groups(state, sentence, index))
+
+
+def _chain_mostly_he_or_she(state: State, sentence: int, index: int) -> bool:
+    """The chain of the mention headed at `index` says he or she more often than it: a
+    person's ("Alberta", whose chain a stray "she" joined, stays a place)."""
+    groups = _chain_pronoun_groups(state, sentence, index)
+    people = sum(group in ("he", "she") for group in groups)
+    return people > groups.count("it")
+
+
+def _chain_pronoun_groups(state: State, sentence: int, index: int) -> list[str]:
+    """The pronoun groups ("he", "she", "it", "they") of the chain of the mention headed at
+    `index`, one per pronoun mention."""
+    sentences = state.document.sentences
+    return [
+        PRONOUN_GROUPS.get(sentences[m.sentence].tokens[m.head].text.lower(), "")
         for cluster in state.clusters
         if any(m.sentence == sentence and m.head == index for m in cluster.mentions)
         for m in cluster.mentions
         if m.kind == "pronoun"
-    )
+    ]
 
 
 def _name_after_in_its_phrase(state: State, mention: Mention) -> bool:
