@@ -550,20 +550,25 @@ def _elided_in_the_source(words: list[str], source: list[str]) -> bool:
 def _quotation_over_both(generated: list[list[str]], source: list[str]) -> bool:
     """A quotation that opens in the first sentence and closes at the second's end (' " It is
     a fine ground . || I hope to help . " ', ' Smith said : " We made a bid . || We are
-    considering the offer . " '): a quotation running over two sentences, as news writes it,
-    not a quote left open."""
+    considering the offer . " ', ' According to Woodcock " These translations ... . || Before
+    that time ... . " '): a quotation running over two sentences, as news and citations write
+    it, not a quote left open. A reporting word opens it, or it opens a sentence of its own
+    (a capital after the mark) but not after a colon: a phrase quoted as a noun's content
+    ("abridged to a single phrase : ' All animals are equal , but ...") or words quoted from
+    inside a sentence ("the ' somewhat more humane attitudes of an earlier day") are one
+    quotation."""
     first, second = generated
     if source.count('"') != 2 or first.count('"') != 1 or second.count('"') != 1:
         return False
     opening = first.index('"')
+    if not (opening < len(first) - 2 and '"' in second[-2:]):
+        return False  # (it opens with words after it and closes at the end, before or after
+        # the final mark)
+    quoted = first[opening + 1]
     return (
-        opening < len(first) - 2  # (it opens, with words after it)
-        and '"' in second[-2:]  # (and closes at the end, before or after the final mark)
-        and (
-            opening == 0
-            or first[opening - 1] in (":", ",")  # (direct speech a reporting verb opens, not
-            and any(w.lower() in REPORTING_WORDS for w in first[:opening])  # a phrase quoted:
-        )  # "abridged to a single phrase : ' All animals are equal , but ...")
+        opening == 0
+        or any(w.lower() in REPORTING_WORDS for w in first[:opening])
+        or (first[opening - 1] != ":" and (quoted[:1].isupper() or quoted == "["))
     )
 
 

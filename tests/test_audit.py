@@ -112,6 +112,18 @@ def verdict(auditor, annotator, original: str, first: str, second: str, connecti
             'We are waiting . "',
             "",
         ),
+        (  # ... and after a source named without a colon, as citations write it
+            'According to the first report " The dam was too low , but the money had run out . "',
+            'According to the first report " The dam was too low .',
+            'The money had run out . "',
+            "",
+        ),
+        (  # ... not words quoted from inside a sentence
+            'By then the " careful plans of the old board had gone , and the money had run out . "',
+            'By then the " careful plans of the old board had gone .',
+            'The money had run out . "',
+            "unbalanced",
+        ),
         (  # ... not a phrase quoted after a colon, whose words the split would part
             'The old rules are cut to one phrase : " All are equal , but some are more equal . "',
             'The old rules are cut to one phrase : " All are equal .',

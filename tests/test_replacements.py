@@ -151,6 +151,54 @@ def test_the_man_takes_the_words_of_a_man_described_before(engine):
     assert unfused(engine, prosecuted("similar")) == ("PAIR_NONE", "The man was acquitted .")
 
 
+def test_this_noun_takes_the_description_of_its_noun_with_the(engine):
+    # "a large stone bridge ... This bridge" -> "The large stone bridge"; not when the first
+    # sentence says only "a bridge", has another "bridge", or the anaphor is "the bridge"
+    def built(description: str, anaphor: str = "This", tail: str = "") -> object:
+        words = description.split()
+        head = len(words) - 1
+        parsed = " ".join(
+            f"{w}/{'DT' if i == 0 else 'JJ'}/{'det' if i == 0 else 'amod'}/{3 + head}"
+            for i, w in enumerate(words[:-1])
+        )
+        first = (
+            f"The/DT/det/1 town/NN/nsubj/2 built/VBD/ROOT/- {parsed} "
+            f"{words[-1]}/NN/dobj/2 {tail}././punct/2"
+        )
+        return document(
+            first,
+            f"{anaphor}/DT/det/1 bridge/NN/nsubjpass/3 was/VBD/auxpass/3 destroyed/VBN/ROOT/- "
+            "././punct/3",
+            clusters=[[(0, 3, 3 + len(words), "nominal"), (1, 0, 2, "nominal")]],
+        )
+
+    assert unfused(engine, built("a large stone bridge")) == (
+        "PAIR_ANAPHORA", "The large stone bridge was destroyed ."
+    )
+    assert unfused(engine, built("a bridge"))[0] == "PAIR_NONE"
+    assert unfused(engine, built("a large stone bridge", "The"))[0] == "PAIR_NONE"
+    another = built("a large stone bridge", tail="near/IN/prep/2 the/DT/det/10 old/JJ/amod/10 "
+                    "bridge/NN/pobj/7 ")
+    assert unfused(engine, another)[0] == "PAIR_NONE"
+
+
+def test_a_description_keeps_the_ly_adverb_of_its_participle(engine):
+    # "Naturally growing seaweeds ... They" -> "Naturally growing seaweeds", though the parser
+    # hung "Naturally" on the verb and the mention starts after it
+    def grown(adverb: str):
+        return document(
+            f"{adverb}/RB/advmod/3 growing/VBG/amod/2 seaweeds/NNS/nsubj/3 are/VBP/ROOT/- "
+            "common/JJ/acomp/3 ././punct/3",
+            "They/PRP/nsubj/1 provide/VBP/ROOT/- vitamins/NNS/dobj/1 ././punct/1",
+            clusters=[[(0, 1, 3, "nominal"), (1, 0, 1, "pronoun")]],
+        )
+
+    assert unfused(engine, grown("Naturally")) == (
+        "PAIR_ANAPHORA", "Naturally growing seaweeds provide vitamins ."
+    )
+    assert "Only" not in unfused(engine, grown("Only"))[1]  # a focus word is the clause's
+
+
 def test_a_name_before_the_pronoun_in_its_own_sentence_blocks_the_replacement(engine):
     doc = document(
         WON,

@@ -687,3 +687,55 @@ def test_a_but_clause_hung_on_a_subordinate_clause_contrasts_with_the_main_one(e
     assert example.incoherent_first_sentence == "Leeds were criticised as they lost twice ."
     assert example.incoherent_second_sentence == "The captain sees hope ."
     assert unfused("and") is None
+
+
+def _kind(engine, spec: str):
+    example = engine.unfuse(document(spec), (0,))
+    return example and example.discourse_type
+
+
+def test_no_verb_phrase_coordination_at_a_bare_verb_joined_to_a_finite_one(engine):
+    # "had genuine hopes ... but come August , ... Paul Brizzel was ...": hand-parsed as the
+    # small model read it, "come" a bare conjunct of "had". A finite conjunct is one.
+    def spec(verb: str) -> str:
+        return (
+            f"Many/JJ/amod/1 fans/NNS/nsubj/2 had/VBD/ROOT/- hopes/NNS/dobj/2 but/CC/cc/2 "
+            f"{verb}/conj/2 May/NNP/npadvmod/5 ././punct/2"
+        )
+
+    assert _kind(engine, spec("lost/VBD")) == "SINGLE_VP_COORD"
+    assert _kind(engine, spec("come/VB")) is None
+    assert _kind(engine, spec("quit/VB")) == "SINGLE_VP_COORD"  # a past spelled as the base
+
+
+def test_no_verb_phrase_coordination_past_a_clause_hung_on_a_noun(engine):
+    # "the male deposits a bundle , and the female picks it up and inserts it": the parser
+    # hung "picks" on the noun before it; "inserts" is the female's, not the root subject's
+    plain = (
+        "The/DT/det/1 male/NN/nsubj/2 drops/VBZ/ROOT/- a/DT/det/4 packet/NN/dobj/2 "
+        "and/CC/cc/2 stores/VBZ/conj/2 it/PRP/dobj/6 ././punct/2"
+    )
+    assert _kind(engine, plain) == "SINGLE_VP_COORD"
+    misparsed = (
+        "The/DT/det/1 male/NN/nsubj/2 drops/VBZ/ROOT/- a/DT/det/4 packet/NN/dobj/2 "
+        ",/,/punct/4 and/CC/cc/4 the/DT/det/9 female/JJ/amod/9 picks/VBZ/conj/4 "
+        "it/PRP/dobj/9 and/CC/cc/2 stores/VBZ/conj/2 it/PRP/dobj/12 ././punct/2"
+    )
+    assert _kind(engine, misparsed) is None
+
+
+def test_no_apposition_for_a_name_right_after_a_fronted_phrase(engine):
+    # "According to the Angolan Minister of Economy , Abraao Gourgel , the financial market
+    # of the country grew": the name is the minister's appositive, not the market's head
+    # (after another fronted phrase the apposition stands: "In 2002 , Anna Berg , the mayor")
+    def spec(opening: str) -> str:
+        size = len(opening.split())
+        return (
+            f"{opening} Anna/NNP/compound/{size + 1} Berg/NNP/nsubj/{size + 6} "
+            f",/,/punct/{size + 1} the/DT/det/{size + 4} market/NN/appos/{size + 1} "
+            f",/,/punct/{size + 1} grew/VBD/ROOT/- ././punct/{size + 6}"
+        )
+
+    assert _kind(engine, spec("In/IN/prep/9 2002/CD/pobj/0 ,/,/punct/9")) == "SINGLE_APPOSITION"
+    opening = "According/VBG/prep/11 to/IN/prep/0 the/DT/det/3 mayor/NN/pobj/1 ,/,/punct/11"
+    assert _kind(engine, spec(opening)) is None

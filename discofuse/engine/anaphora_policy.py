@@ -1031,7 +1031,7 @@ def replacement_for(
                 continue  # "the 25-year-old Dubliner": "Dubliner" alone is no one's name
             mention = named
         else:
-            mention = _without_predeterminer(state, mention)
+            mention = _with_its_adverb(state, _without_predeterminer(state, mention))
             mention = _close_name(state, mention) or mention
         reason = _unfit_replacement(state, mention, anaphor)
         if reason is None and whole == mention:
@@ -1176,6 +1176,25 @@ def _close_appositive(sentence: Sentence, noun: int, start: int) -> tuple[int, i
     return head, start, words[-1] + 1
 
 
+def _with_its_adverb(state: State, mention: Mention) -> Mention:
+    """"Naturally growing seaweeds" whole, where the parser hung "Naturally" on the verb: an
+    "-ly" adverb right before a participle or adjective that opens the description says which
+    ones ("Growing seaweeds" are others). Not "only" or "early"."""
+    tokens = state.document.sentences[mention.sentence].tokens
+    if mention.start == 0 or mention.start >= mention.head:
+        return mention
+    adverb, first = tokens[mention.start - 1], tokens[mention.start]
+    if (
+        adverb.tag == "RB"
+        and adverb.text.lower().endswith("ly")
+        and adverb.text.lower() not in ("only", "early")
+        and first.dep == "amod"
+        and first.tag in ("VBG", "VBN", "JJ")
+    ):
+        return replace(mention, start=mention.start - 1)
+    return mention
+
+
 def _without_predeterminer(state: State, mention: Mention) -> Mention:
     """"All the alkali metals ... they" -> "the alkali metals": the quantifier belongs to the
     first clause's claim, the description names the entity."""
@@ -1287,8 +1306,9 @@ def _unfit_replacement(state: State, mention: Mention, anaphor: Mention) -> str 
     if PRONOUN_GROUPS.get(first_word) in ("it", "they") and _addressee(tokens, mention.head):
         return "the one told, for 'it' or 'they'"  # "Bailey told BBC Sport : ' ... ' | But
         # without their top two": the outlet a speaker talks to is not what the text is about
-    if mention.kind == "nominal" and anaphor.kind == "nominal" and _modified_indefinite(
-        state, mention, anaphor
+    if mention.kind == "nominal" and anaphor.kind == "nominal" and (
+        _modified_indefinite(state, mention, anaphor)
+        or _demonstrative_of_its_noun(state, mention, anaphor)
     ):
         return None  # "an English man ... The man" -> "The English man" (the article is the
         # anaphor's: `ReplaceMentions`)
@@ -1496,8 +1516,91 @@ def _modified_indefinite(state: State, mention: Mention, anaphor: Mention) -> bo
     )
 
 
+DEMONSTRATIVES = frozenset({"this", "these"})
+ORDERING_MODIFIERS = frozenset({
+    "last", "next", "previous", "following", "preceding", "earlier", "later", "former",
+    "latter", "upcoming", "coming", "prior", "subsequent",
+})
+"""Words that set a thing against another of its kind: "the last game ... this game" is the
+next one, "the following principles" the ones listed after."""
+
+
+def _demonstrative_of_its_noun(state: State, mention: Mention, anaphor: Mention) -> bool:
+    """""this"/"these" + the noun of a description in the first part that says more than its
+    noun ("The town built a large stone bridge . | This bridge was destroyed" -> "The large
+    stone bridge was destroyed"; "theorists from the reader - response school of literary
+    theory . | ... from this school" -> "from the reader - response school of literary
+    theory"): a demonstrative points back at the one thing its noun was just said of, and
+    "the" with the description's words says it alone (`ReplaceMentions` puts "the" for
+    "a/an"). Only when the anaphor is the demonstrative and the same word alone, outside a
+    quotation, a relative clause or a parenthesis and not counted out of a group ("All three
+    of these peoples"); the description opens with "a", "an" or "the" ("the" for a plural:
+    not "several new stadiums"), outside a relative or adverbial clause, its words plain
+    modifiers that set it against no other of its kind ("the last game", "the following
+    principles"); and its sentence has no other noun with that word."""
+    sentence, anaphor_sentence = (
+        state.document.sentences[mention.sentence], state.document.sentences[anaphor.sentence]
+    )
+    tokens, anaphor_tokens = sentence.tokens, anaphor_sentence.tokens
+    if anaphor.end - anaphor.start != 2 or anaphor.head != anaphor.start + 1:
+        return False
+    if anaphor_tokens[anaphor.start].text.lower() not in DEMONSTRATIVES:
+        return False
+    noun = tokens[mention.head]
+    lemma = noun.lemma.lower()
+    if noun.tag not in ("NN", "NNS") or noun.text.lower() != anaphor_tokens[anaphor.head].text.lower():
+        return False  # (not "The Tsimshian people ... these peoples")
+    if _in_a_relative_clause(sentence, mention.head) or _in_a_relative_clause(
+        anaphor_sentence, anaphor.head
+    ):
+        return False  # ("the unit contained a bell which it rang when it received a BEL
+        # character . | ... a left - arrow symbol ( from ASCII-1963 , which had this
+        # character ... )": the symbol)
+    if any((t.dep == "advcl" or (t.dep == "pcomp" and t.pos == "VERB"))
+           and sentence.dominates(i, mention.head) for i, t in enumerate(tokens)):
+        return False  # "After exhausting the first appeal as of right , defendants petition
+        # the highest state court . | This appeal": what the main clause tells, not the
+        # noun of an adverbial clause or of a verb after a preposition
+    if _quoted(state, anaphor.sentence, anaphor.start):
+        return False  # a speaker's "this game" is the one at hand ("The atmosphere at the
+        # last game was very hot . | ' Our fans will not need whipping up for this game")
+    of = anaphor_tokens[anaphor.head].head
+    if anaphor_tokens[anaphor.head].dep == "pobj" and anaphor_tokens[of].text.lower() == "of" and (
+        anaphor_tokens[anaphor_tokens[of].head].tag in ("CD", "DT", "PDT")
+        or anaphor_tokens[anaphor_tokens[of].head].lemma.lower() in ("one", "all", "both", "each")
+    ):
+        return False  # "All three of these peoples": a group the text gathered before
+    article = tokens[mention.start].text.lower()
+    if article not in (("the",) if noun.tag == "NNS" else ("a", "an", "the")):
+        return False
+    if mention.head - mention.start < 2 and mention.end == mention.head + 1:
+        return False  # "a bridge ... this bridge": "the bridge" says nothing more
+    if not all(
+        t.dep in ("amod", "compound", "nmod", "nummod", "hyph", "advmod", "punct")
+        and t.text.lower() not in VAGUE_MODIFIERS | ORDERING_MODIFIERS
+        and t.text not in (",", "(", ")")
+        for t in tokens[mention.start + 1 : mention.head]
+    ):
+        return False
+    same_sentence = mention.sentence == anaphor.sentence
+    return not any(  # (another "bridge" before: which one "this bridge" is, is not ours to say)
+        t.lemma.lower() == lemma and t.tag in ("NN", "NNS")
+        and i != mention.head and not (same_sentence and i == anaphor.head)
+        for i, t in enumerate(tokens)
+    )
+
+
 COORDINATION_DEPS = frozenset({"cc", "conj", "punct", "det", "amod", "compound", "poss",
                                "case", "nummod", "nmod"})
+
+
+def _in_a_relative_clause(sentence: Sentence, index: int) -> bool:
+    """Token `index` is inside a relative clause or a parenthesis still open before it."""
+    tokens = sentence.tokens
+    opened = [i for i, t in enumerate(tokens[:index]) if t.text in ("(", ")")]
+    if opened and tokens[opened[-1]].text == "(":
+        return True
+    return any(t.dep == "relcl" and sentence.dominates(i, index) for i, t in enumerate(tokens))
 
 
 def _whole_coordination(state: State, mention: Mention) -> Mention:

@@ -8,10 +8,11 @@ side empty) raises `OperationFailed`: the rule then gives no example and the tra
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from discofuse.document import ANAPHORA_KINDS, Mention, Token
-from discofuse.engine.anaphora_policy import MentionPair
+from discofuse.engine.anaphora_policy import DEMONSTRATIVES, MentionPair
 from discofuse.engine.conditions import (
     CLOSING_BRACKETS,
     OPENING_BRACKETS,
@@ -375,6 +376,8 @@ class ReplaceMentions(Operation):
             if antecedent[0].text.lower() in ("a", "an") and pair.anaphor.kind == "nominal":
                 antecedent[0] = items[span[0] - 1]  # "an English man ... The man": the
                 # anaphor's own article ("The English man")
+                if antecedent[0].text.lower() in DEMONSTRATIVES:  # "a large stone bridge
+                    antecedent[0] = antecedent[0].with_text("the")  # ... This bridge"
             antecedent[0] = _cased_like(
                 antecedent[0], items[span[0] - 1],
                 common=pair.antecedent.start == 0 and _common_word(state, pair.antecedent),
@@ -527,8 +530,19 @@ class TenseSource:
             self.reference = _reference(spec["tense_of"], node, scope)
 
     def token(self, state: State, bindings: Bindings) -> Token:
+        """The token to follow; a root participle with no auxiliary is the past the tagger
+        misread ("Ralph Bunche , the first ... winner , served as chair", "served" tagged
+        VBN): "was", not "is"."""
         name, at = self.reference
-        return _annotated_token(state, name, at, bindings)
+        token = _annotated_token(state, name, at, bindings)
+        if token.tag == "VBN" and token.dep == "ROOT":
+            item = state.lists[name][_position(state, name, at, bindings) - 1]
+            if not any(
+                t.head == item.index and t.dep in ("aux", "auxpass")
+                for t in state.document.sentences[item.sentence].tokens
+            ):
+                return replace(token, tag="VBD")
+        return token
 
 
 def _reference(value: Any, node: Any, scope: CompileScope) -> tuple[str, Any]:
