@@ -739,3 +739,18 @@ def test_no_apposition_for_a_name_right_after_a_fronted_phrase(engine):
     assert _kind(engine, spec("In/IN/prep/9 2002/CD/pobj/0 ,/,/punct/9")) == "SINGLE_APPOSITION"
     opening = "According/VBG/prep/11 to/IN/prep/0 the/DT/det/3 mayor/NN/pobj/1 ,/,/punct/11"
     assert _kind(engine, spec(opening)) is None
+
+
+def test_no_sentence_coordination_after_a_root_participle_with_its_doer(engine):
+    # "the International Gendarmerie joined by Isa Boletini and his men , ... , and northern
+    # Mirdita Catholics were defeated": "joined by" modifies the first subject, which the
+    # parser made a clause's; a finite "joined" with a "by" phrase of place is a clause
+    def spec(verb: str, by: str) -> str:
+        return (
+            f"The/DT/det/1 army/NN/nsubj/2 {verb}/ROOT/- by/IN/{by}/2 Hale/NNP/pobj/3 "
+            "and/CC/cc/2 the/DT/det/7 rebels/NNS/nsubjpass/9 were/VBD/auxpass/9 "
+            "beaten/VBN/conj/2 ././punct/2"
+        )
+
+    assert _kind(engine, spec("stood/VBD", "prep")) == "SINGLE_S_COORD"
+    assert _kind(engine, spec("joined/VBN", "agent")) is None
