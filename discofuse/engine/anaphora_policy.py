@@ -9,6 +9,7 @@ or was not replaced, as a failed condition shows why a rule did not match.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
@@ -1550,26 +1551,29 @@ def _demonstrative_of_its_noun(state: State, mention: Mention, anaphor: Mention)
     lemma = noun.lemma.lower()
     if noun.tag not in ("NN", "NNS") or noun.text.lower() != anaphor_tokens[anaphor.head].text.lower():
         return False  # (not "The Tsimshian people ... these peoples")
-    if _in_a_relative_clause(sentence, mention.head) or _in_a_relative_clause(
-        anaphor_sentence, anaphor.head
-    ):
+    if _in_a_relative_clause_or_parenthesis(
+        sentence, mention.head
+    ) or _in_a_relative_clause_or_parenthesis(anaphor_sentence, anaphor.head):
         return False  # ("the unit contained a bell which it rang when it received a BEL
         # character . | ... a left - arrow symbol ( from ASCII-1963 , which had this
         # character ... )": the symbol)
-    if any((t.dep == "advcl" or (t.dep == "pcomp" and t.pos == "VERB"))
-           and sentence.dominates(i, mention.head) for i, t in enumerate(tokens)):
+    if _under(sentence, mention.head, lambda t: t.dep == "advcl" or (
+        t.dep == "pcomp" and t.pos == "VERB"
+    )):
         return False  # "After exhausting the first appeal as of right , defendants petition
         # the highest state court . | This appeal": what the main clause tells, not the
         # noun of an adverbial clause or of a verb after a preposition
     if _quoted(state, anaphor.sentence, anaphor.start):
         return False  # a speaker's "this game" is the one at hand ("The atmosphere at the
         # last game was very hot . | ' Our fans will not need whipping up for this game")
-    of = anaphor_tokens[anaphor.head].head
-    if anaphor_tokens[anaphor.head].dep == "pobj" and anaphor_tokens[of].text.lower() == "of" and (
-        anaphor_tokens[anaphor_tokens[of].head].tag in ("CD", "DT", "PDT")
-        or anaphor_tokens[anaphor_tokens[of].head].lemma.lower() in ("one", "all", "both", "each")
-    ):
-        return False  # "All three of these peoples": a group the text gathered before
+    anaphor_noun = anaphor_tokens[anaphor.head]
+    preposition = anaphor_tokens[anaphor_noun.head]
+    if anaphor_noun.dep == "pobj" and preposition.text.lower() == "of":
+        counted = anaphor_tokens[preposition.head]
+        if counted.tag in ("CD", "DT", "PDT") or counted.lemma.lower() in (
+            "one", "all", "both", "each"
+        ):
+            return False  # "All three of these peoples": a group the text gathered before
     article = tokens[mention.start].text.lower()
     if article not in (("the",) if noun.tag == "NNS" else ("a", "an", "the")):
         return False
@@ -1594,13 +1598,17 @@ COORDINATION_DEPS = frozenset({"cc", "conj", "punct", "det", "amod", "compound",
                                "case", "nummod", "nmod"})
 
 
-def _in_a_relative_clause(sentence: Sentence, index: int) -> bool:
+def _under(sentence: Sentence, index: int, test: Callable[[Token], bool]) -> bool:
+    """Token `index` is in the subtree of a token that passes `test`."""
+    return any(test(t) and sentence.dominates(i, index) for i, t in enumerate(sentence.tokens))
+
+
+def _in_a_relative_clause_or_parenthesis(sentence: Sentence, index: int) -> bool:
     """Token `index` is inside a relative clause or a parenthesis still open before it."""
-    tokens = sentence.tokens
-    opened = [i for i, t in enumerate(tokens[:index]) if t.text in ("(", ")")]
-    if opened and tokens[opened[-1]].text == "(":
-        return True
-    return any(t.dep == "relcl" and sentence.dominates(i, index) for i, t in enumerate(tokens))
+    brackets = [t.text for t in sentence.tokens[:index] if t.text in ("(", ")")]
+    return (bool(brackets) and brackets[-1] == "(") or _under(
+        sentence, index, lambda t: t.dep == "relcl"
+    )
 
 
 def _whole_coordination(state: State, mention: Mention) -> Mention:

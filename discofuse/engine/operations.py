@@ -533,15 +533,13 @@ class TenseSource:
         """The token to follow; a root participle with no auxiliary is the past the tagger
         misread ("Ralph Bunche , the first ... winner , served as chair", "served" tagged
         VBN): "was", not "is"."""
-        name, at = self.reference
-        token = _annotated_token(state, name, at, bindings)
-        if token.tag == "VBN" and token.dep == "ROOT":
-            item = state.lists[name][_position(state, name, at, bindings) - 1]
-            if not any(
-                t.head == item.index and t.dep in ("aux", "auxpass")
-                for t in state.document.sentences[item.sentence].tokens
-            ):
-                return replace(token, tag="VBD")
+        item = _annotated_item(state, *self.reference, bindings)
+        token = item.token
+        if token.tag == "VBN" and token.dep == "ROOT" and not any(
+            t.head == item.index and t.dep in ("aux", "auxpass")
+            for t in state.document.sentences[item.sentence].tokens
+        ):
+            return replace(token, tag="VBD")
         return token
 
 
@@ -551,12 +549,17 @@ def _reference(value: Any, node: Any, scope: CompileScope) -> tuple[str, Any]:
     return scope.list_name(node, value.get("list")), scope.expression(value["at"], node)
 
 
-def _annotated_token(state: State, name: str, at: Any, bindings: Bindings) -> Token:
+def _annotated_item(state: State, name: str, at: Any, bindings: Bindings) -> Item:
+    """The item at `at` of list `name`, which must carry its token's annotation."""
     position = _position(state, name, at, bindings)
-    token = state.lists[name][position - 1].token
-    if token is None:
+    item = state.lists[name][position - 1]
+    if item.token is None:
         raise OperationFailed(f"token {position} of {name} has no annotation")
-    return token
+    return item
+
+
+def _annotated_token(state: State, name: str, at: Any, bindings: Bindings) -> Token:
+    return _annotated_item(state, name, at, bindings).token
 
 
 class InsertBe(Operation):
