@@ -351,6 +351,11 @@ LEADING_ADVERBS = frozenset({"afterwards", "then", "later", "also", "still", "no
 unimpressed ...")."""
 MAX_CONNECTIVE_WORDS = 4
 """The longest opening connective, its comma included ("as a result ,", "on the other hand")."""
+PHRASE_CONNECTIVES = frozenset({"for example", "for instance", "e.g.", "in particular",
+                                "specifically", "namely", "in other words", "in short",
+                                "in sum", "such as"})
+"""Opening connectives that may introduce a phrase alone ("For example , ' ice cream ' and ' I
+scream ' ."): with one of them removed, a verbless rest is a fragment the rule made."""
 
 
 def _only_a_connective_removed(
@@ -380,6 +385,11 @@ def _only_a_connective_removed(
         rest = rest[1:]
     if not rest or rest[0].tag in ("VBD", "VBZ", "VBP", "VBN", "VBG", "MD"):
         return False  # a verb phrase with no subject: "And afterwards was unimpressed ..."
+    connective = " ".join(w for w in source[:removed] if w != ",")
+    if connective in PHRASE_CONNECTIVES and not any(
+        t.tag.startswith("VB") or t.tag == "MD" for t in rest
+    ):
+        return False  # "For example , ' ice cream ' and ' I scream ' .": no sentence without it
     # a base form after "and" goes on with the sentence before ("and produce over ..."); after
     # "For example ," it is a command ("Consider the data sample .")
     return not (rest[0].tag == "VB" and source[0] in COORDINATORS)

@@ -432,6 +432,11 @@ def test_an_original_sentence_left_as_it_is_is_not_re_parsed(annotator):
             "Take the coast road to the ferry .",
             "",
         ),
+        (  # a phrase "For example ," made a sentence of: a fragment without it
+            "For example , the coast road and the old ferry .",
+            "The coast road and the old ferry .",
+            "source_no_finite_verb",
+        ),
         (  # a condition before its main clause with no comma, which the parser may read
             # as all there is: the source's words, as they were
             "And if you try to rush the keeper you have to remember the rules .",

@@ -754,3 +754,27 @@ def test_no_sentence_coordination_after_a_root_participle_with_its_doer(engine):
 
     assert _kind(engine, spec("stood/VBD", "prep")) == "SINGLE_S_COORD"
     assert _kind(engine, spec("joined/VBN", "agent")) is None
+
+
+def test_no_sentence_coordination_cut_from_a_list_of_three_clauses(engine):
+    # "the cornea becomes more dome - shaped , the lens becomes flatter , and eyelids develop":
+    # hand-parsed as the small model read it. Cut at "and", the first part would join two
+    # clauses by a comma alone, whatever the second subject opens with ("the lens"); a
+    # fronted "when" clause the parser hung on its own second verb is no such clause.
+    def spec(opening: str) -> str:
+        return (
+            f"{opening} ,/,/punct/11 the/DT/det/10 town/NN/nsubj/11 lost/VBD/ROOT/- "
+            "its/PRP$/poss/13 trade/NN/dobj/11 ,/,/punct/11 and/CC/cc/11 many/JJ/amod/17 "
+            "families/NNS/nsubj/18 moved/VBD/conj/11 away/RB/advmod/18 ././punct/18"
+        )
+
+    clause = (
+        "The/DT/det/2 old/JJ/amod/2 roads/NNS/nsubj/3 flooded/VBD/ccomp/11 in/IN/prep/3 "
+        "the/DT/det/7 spring/NN/compound/7 rains/NNS/pobj/4"
+    )
+    assert _kind(engine, spec(clause)) is None
+    fronted = (
+        "When/WRB/advmod/3 the/DT/det/2 roads/NNS/nsubj/3 flooded/VBD/advcl/7 and/CC/cc/3 "
+        "the/DT/det/6 bridges/NNS/nsubj/7 failed/VBD/ccomp/11"
+    )
+    assert _kind(engine, spec(fronted)) == "SINGLE_S_COORD"

@@ -555,8 +555,8 @@ GENDER_TITLES = MASCULINE_TITLES | FEMININE_TITLES
 
 
 def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) -> str | None:
-    """Why a pronoun's replacement would not read right or not be safe, or None: "he 's" (the
-    name plus "'s" reads as a possessive), a reflexive, a pronoun after one of its own group in
+    """Why a pronoun's replacement would not read right or not be safe, or None: "he 'd" or
+    "he 's" before a noun (the name plus the clitic reads as a possessive), a reflexive, a pronoun after one of its own group in
     its part, and for he/she/they, another name or subject in its own sentence that it could
     stand for: before it ("O'Connor will win his third cap": "his" is O'Connor's, whatever a
     link to the first part says; "The 21-year-old won her first title": "her" is the
@@ -566,7 +566,7 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
         return "its sentence opens in lower case, cut from its start"  # "was on record -
         # breaking form as she stormed to the crown": the lost subject may be who "she" is
     following = tokens[anaphor.end].text.lower() if anaphor.end < len(tokens) else ""
-    if following in CONTRACTIONS:
+    if following in CONTRACTIONS and not _is_or_has_by_what_follows(tokens, anaphor.end):
         return f"followed by '{following}', which would read as a possessive"
     word = tokens[anaphor.head].text.lower()
     if word.endswith("self") or word.endswith("selves"):
@@ -665,6 +665,16 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
     if rival is not None:
         return f"'{rival.text}' in its own sentence may be what it stands for"
     return None
+
+
+def _is_or_has_by_what_follows(tokens, clitic: int) -> bool:
+    """An "'s" that the word after it shows to be "is" or "has" ("he 's not interested" ->
+    "Newman 's not interested", as raters write it; "she 's been", "it 's a"): no possessed
+    noun opens with a negation, a participle, an adverb or an article."""
+    if tokens[clitic].text.lower() != "'s" or clitic + 1 >= len(tokens):
+        return False
+    after = tokens[clitic + 1]
+    return after.text.lower() in ("not", "n't") or after.tag in ("VBG", "VBN", "RB", "DT")
 
 
 def _thing_before_adverbial_it(
