@@ -556,11 +556,12 @@ GENDER_TITLES = MASCULINE_TITLES | FEMININE_TITLES
 
 def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) -> str | None:
     """Why a pronoun's replacement would not read right or not be safe, or None: "he 'd" or
-    "he 's" before a noun (the name plus the clitic reads as a possessive), a reflexive, a pronoun after one of its own group in
-    its part, and for he/she/they, another name or subject in its own sentence that it could
-    stand for: before it ("O'Connor will win his third cap": "his" is O'Connor's, whatever a
-    link to the first part says; "The 21-year-old won her first title": "her" is the
-    subject's), or the main subject after a fronted pronoun."""
+    "he 's" before a noun (the name plus the clitic reads as a possessive), a reflexive, a
+    pronoun after one of its own group in its part, and for he/she/they, another name or
+    subject in its own sentence that it could stand for: before it ("O'Connor will win his
+    third cap": "his" is O'Connor's, whatever a link to the first part says; "The 21-year-old
+    won her first title": "her" is the subject's), or the main subject after a fronted
+    pronoun."""
     tokens = state.document.sentences[anaphor.sentence].tokens
     if tokens[0].text[:1].islower():
         return "its sentence opens in lower case, cut from its start"  # "was on record -
