@@ -538,6 +538,24 @@ def test_a_person_or_a_group_in_the_pronouns_own_sentence_is_its_rival(engine):
                     "their/PRP$/poss/4 pilots/NNS/dobj/2 ././punct/2", 3) == "PAIR_ANAPHORA"
 
 
+def test_a_name_beside_a_players_rank_is_a_rival_whatever_its_entity_type(engine):
+    # "A change in approach from fourth seed Stepanek ... paid dividends as he took it":
+    # "Stepanek", typed a place by the tagger, is a player by the seeding beside it
+    def replaced(seeding: str) -> str:
+        second = (
+            f"A/DT/det/1 change/NN/nsubj/6 from/IN/prep/1 {seeding} seed/NN/pobj/2 "
+            "Kral/NNP/appos/4 paid/VBD/ROOT/- off/RP/prt/6 as/IN/mark/10 he/PRP/nsubj/10 "
+            "won/VBD/advcl/6 ././punct/6"
+        )
+        doc = document(WON, second, clusters=[[(0, 0, 2, "proper"), (1, 9, 10, "pronoun")]])
+        doc.sentences[0].tokens[0].ent_type = doc.sentences[0].tokens[1].ent_type = "PERSON"
+        doc.sentences[1].tokens[5].ent_type = "GPE"
+        return engine.unfuse(doc, (0, 1)).discourse_type
+
+    assert replaced("fourth/JJ/amod/4") == "PAIR_NONE"
+    assert replaced("potato/NN/compound/4") == "PAIR_ANAPHORA"
+
+
 def test_a_quoted_pronoun_takes_only_a_name_from_the_same_quotation(engine):
     # '" Juninho is not someone who came through the ranks . | He deserves more respect . "':
     # the speaker's Juninho. A name outside the quotation ('Hewitt said : " The players respect

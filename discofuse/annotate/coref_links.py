@@ -352,7 +352,7 @@ def epithet_kind(sentence: Sentence, head: int) -> str:
         for i, t in enumerate(tokens)
     ):
         return ""
-    if ranking or _age(tokens, head) or _seeding(tokens, head):
+    if ranking or ranks_a_player(tokens, head):
         return PERSON  # "the world number one", "the British number two"; "the 19-year-old";
         # "the Croatian eighth seed"
     word = token.lemma.lower()
@@ -388,6 +388,12 @@ def _ranking_number(tokens, head: int) -> bool:
         and tokens[head + 1].dep == "nummod"
         and tokens[head + 1].head == head
     )
+
+
+def ranks_a_player(tokens, head: int) -> bool:
+    """A noun that says a player by an age or a place in a draw ("19 - year - old", "fourth
+    seed"), which only a person has."""
+    return _age(tokens, head) or _seeding(tokens, head)
 
 
 SEEDING_WORDS = frozenset({"top", "first", "second", "third", "fourth", "fifth", "sixth",

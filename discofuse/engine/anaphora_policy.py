@@ -13,7 +13,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
-from discofuse.annotate.coref_links import PERSON, epithet_kind, names_a_person
+from discofuse.annotate.coref_links import PERSON, epithet_kind, names_a_person, ranks_a_player
 from discofuse.annotate.resolution import (
     FEMININE_TITLES,
     MASCULINE_TITLES,
@@ -634,11 +634,16 @@ def _pronoun_decline(state: State, cluster, anaphor: Mention, from_list: str) ->
     if _speaker_after_quotation(state, anaphor):  # "' Ian McCall and I have talked , ' he
         # added": whoever the quotation names, its speaker says "I" of himself
         rivals = [(i, t) for i, t in rivals if not _quoted(state, anaphor.sentence, i)]
-    def described_person(index: int) -> bool:  # a noun a "who" clause is on, or a subject
-        # that is a person's epithet ("The Croatian eighth seed booked his place"); `_competes`
-        # reads this of subjects only
+    def described_person(index: int) -> bool:  # a noun a "who" clause is on, a subject
+        # that is a person's epithet ("The Croatian eighth seed booked his place"), or a name
+        # in apposition to a player's rank ("A change in approach from fourth seed Stepanek
+        # ... paid dividends as he took it", "Stepanek" typed a place)
+        token = tokens[index]
         return index in people or (
-            tokens[index].dep in SUBJECT_DEPS and epithet_kind(sentence, index) == PERSON
+            token.dep in SUBJECT_DEPS and epithet_kind(sentence, index) == PERSON
+        ) or (
+            token.tag in PROPER_NOUN_TAGS and token.dep == "appos"
+            and ranks_a_player(tokens, token.head)
         )
 
     rival = next(
@@ -999,7 +1004,7 @@ def _competes(token, group: str | None, agent: bool = False, person: bool = Fals
     if plural and token.tag == "NNPS" and token.ent_type == "NORP":
         return True  # a people ("by a significant number of Africans , although these ...
         # their"): what "they" may as well stand for
-    if token.ent_type in NOT_A_REFERENT:
+    if token.ent_type in NOT_A_REFERENT and not person:
         return False
     if token.tag in PROPER_NOUN_TAGS:
         return token.dep != "compound"
